@@ -1,0 +1,85 @@
+package org.verso.common;
+
+/**
+ * Every error Verso reports, with its SQLState and a message template.
+ *
+ * <p>Templates are {@link String#format} patterns; the arguments name the table, key, file or other
+ * transaction involved, so a message says which object failed and why. The SQLState class follows the SQL
+ * standard and PostgreSQL where the standard is silent: 08 connection, 22 data, 23 constraint, 25 transaction
+ * state, 40 rollback, 42 syntax or access rule, 53 insufficient resources, XX internal.
+ */
+public enum ErrorCode {
+    // 08: connection exceptions
+    CONNECTION_CLOSED("08003", "the connection is closed"),
+    DATABASE_CLOSED("08003", "database %s is closed"),
+    DATABASE_LOCKED("08001", "database directory %s is already open in another process (lock file %s is held)"),
+    CANNOT_OPEN("08001", "cannot open database %s: %s"),
+
+    // 0A: feature not supported
+    FEATURE_NOT_SUPPORTED("0A000", "%s is not supported"),
+
+    // 22: data exceptions
+    STRING_TOO_LONG("22001", "value too long for column %s of type %s (%d characters)"),
+    NUMERIC_OUT_OF_RANGE("22003", "value %s out of range for column %s of type %s"),
+    INVALID_DATETIME("22007", "invalid date or time value %s"),
+    DIVISION_BY_ZERO("22012", "division by zero"),
+    INVALID_CAST("22018", "cannot convert %s to %s"),
+    DATA_TYPE_MISMATCH("22000", "value %s of type %s cannot be assigned to column %s of type %s"),
+
+    // 23: integrity constraint violations
+    NOT_NULL_VIOLATION("23502", "null value in column %s of table %s violates NOT NULL"),
+    UNIQUE_VIOLATION("23505", "duplicate key %s violates primary key of table %s"),
+
+    // 25: invalid transaction state
+    TRANSACTION_ENDED("25000", "transaction %d has already ended"),
+    TRANSACTION_ABORTED("25P02", "transaction %d was aborted; roll back before issuing further statements"),
+
+    // 40: transaction rollback
+    WRITE_CONFLICT("40001",
+        "could not serialize access to table %s due to concurrent update: row %s was changed by transaction %d"),
+    DEADLOCK("40P01", "deadlock detected: transaction %d waits for transaction %d, which waits for it"),
+
+    // 42: syntax errors and access rule violations
+    SYNTAX_ERROR("42601", "%s"),
+    TABLE_NOT_FOUND("42P01", "table %s does not exist"),
+    TABLE_EXISTS("42P07", "table %s already exists"),
+    COLUMN_NOT_FOUND("42703", "column %s does not exist"),
+    DUPLICATE_COLUMN("42701", "column %s is declared more than once in table %s"),
+    INVALID_DEFINITION("42P16", "invalid table definition for %s: %s"),
+    VALIDATION_ERROR("42000", "%s"),
+    TYPE_MISMATCH("42804", "%s"),
+
+    // 53: insufficient resources
+    DISK_FULL("53100", "could not write to file %s: no space left on device"),
+    ROW_TOO_LARGE("54000", "row of %d bytes in table %s exceeds the maximum of %d bytes"),
+
+    // 58: system errors
+    IO_ERROR("58030", "I/O error on file %s: %s"),
+
+    // XX: internal errors
+    DATA_CORRUPTED("XX001", "page %d of file %s is corrupted: %s"),
+    INTERNAL_ERROR("XX000", "internal error: %s");
+
+    private final String sqlState;
+    private final String template;
+
+    ErrorCode(String sqlState, String template) {
+        this.sqlState = sqlState;
+        this.template = template;
+    }
+
+    /** The five-character SQLState this code is reported with. */
+    public String sqlState() {
+        return sqlState;
+    }
+
+    /** Builds the exception for this code; the arguments fill the message template. */
+    public VersoException exception(Object... args) {
+        return new VersoException(this, String.format(template, args), null);
+    }
+
+    /** Builds the exception for this code with the underlying cause attached. */
+    public VersoException exception(Throwable cause, Object... args) {
+        return new VersoException(this, String.format(template, args), cause);
+    }
+}

@@ -1,0 +1,155 @@
+package org.verso.storage.tuple;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Encodes a row of canonical engine values (see {@link ValueType}) into the payload of a tuple version, and back.
+ *
+ * <p>Payload format, all integers big-endian:
+ * <pre>
+ * offset          size        field
+ * 0               ceil(n/8)   null bitmap, bit i set when column i is NULL
+ * ...             per column  the non-null values, in column order:
+ *                   BOOLEAN    1   0 or 1
+ *                   SMALLINT   2
+ *                   INTEGER    4
+ *                   BIGINT     8
+ *                   REAL       4   IEEE 754
+ *                   DOUBLE     8   IEEE 754
+ *                   DATE       4   days since 1970-01-01
+ *                   TIMESTAMP  8   milliseconds since 1970-01-01T00:00
+ *                   DECIMAL    1+k k = byte length of the two's-complement unscaled value; the scale is the column's
+ *                   CHAR,      2+k k = byte length of the UTF-8 text
+ *                   VARCHAR
+ * </pre>
+ * The codec is stateless apart from the column types and is safe to share between threads.
+ */
+public final class RowCodec {
+    private final DataType[] types;
+    private final int bitmapBytes;
+
+    public RowCodec(List<DataType> columnTypes) {
+        this.types = columnTypes.toArray(new DataType[0]);
+        this.bitmapBytes = (types.length + 7) / 8;
+    }
+
+    public int columnCount() {
+        return types.length;
+    }
+
+    /** The exact number of bytes {@link #encode} writes for this row. */
+    public int encodedSize(Object[] row) {
+        int size = bitmapBytes;
+        for (int i = 0; i < types.length; i++) {
+            Object v = row[i];
+            if (v == null) {
+                continue;
+            }
+            ValueType kind = types[i].kind();
+            if (kind.fixedWidth() > 0) {
+                size += kind.fixedWidth();
+            } else if (kind == ValueType.DECIMAL) {
+                size += 1 + ((BigDecimal) v).unscaledValue().bitLength() / 8 + 1;
+            } else {
+                size += 2 + utf8Length((String) v);
+            }
+        }
+        return size;
+    }
+
+    /** Writes the row at {@code buf}'s position and advances it. */
+    public void encode(Object[] row, ByteBuffer buf) {
+        int bitmapAt = buf.position();
+        for (int i = 0; i < bitmapBytes; i++) {
+            buf.put((byte) 0);
+        }
+        for (int i = 0; i < types.length; i++) {
+            Object v = row[i];
+            if (v == null) {
+                int at = bitmapAt + (i >>> 3);
+                buf.put(at, (byte) (buf.get(at) | (1 << (i & 7))));
+                continue;
+            }
+            switch (types[i].kind()) {
+                case BOOLEAN: buf.put((byte) (((Boolean) v) ? 1 : 0)); break;
+                case SMALLINT: buf.putShort((Short) v); break;
+                case INTEGER: case DATE: buf.putInt((Integer) v); break;
+                case BIGINT: case TIMESTAMP: buf.putLong((Long) v); break;
+                case REAL: buf.putFloat((Float) v); break;
+                case DOUBLE: buf.putDouble((Double) v); break;
+                case DECIMAL: {
+                    byte[] unscaled = ((BigDecimal) v).unscaledValue().toByteArray();
+                    buf.put((byte) unscaled.length);
+                    buf.put(unscaled);
+                    break;
+                }
+                case CHAR: case VARCHAR: {
+                    byte[] text = ((String) v).getBytes(StandardCharsets.UTF_8);
+                    buf.putShort((short) text.length);
+                    buf.put(text);
+                    break;
+                }
+                default: throw new IllegalStateException("unhandled type " + types[i]);
+            }
+        }
+    }
+
+    /** Reads a row written by {@link #encode} starting at absolute offset {@code at}. */
+    public Object[] decode(ByteBuffer buf, int at) {
+        Object[] row = new Object[types.length];
+        int pos = at + bitmapBytes;
+        for (int i = 0; i < types.length; i++) {
+            if ((buf.get(at + (i >>> 3)) & (1 << (i & 7))) != 0) {
+                continue;
+            }
+            switch (types[i].kind()) {
+                case BOOLEAN: row[i] = buf.get(pos) != 0; pos += 1; break;
+                case SMALLINT: row[i] = buf.getShort(pos); pos += 2; break;
+                case INTEGER: case DATE: row[i] = buf.getInt(pos); pos += 4; break;
+                case BIGINT: case TIMESTAMP: row[i] = buf.getLong(pos); pos += 8; break;
+                case REAL: row[i] = buf.getFloat(pos); pos += 4; break;
+                case DOUBLE: row[i] = buf.getDouble(pos); pos += 8; break;
+                case DECIMAL: {
+                    int len = buf.get(pos) & 0xff;
+                    byte[] unscaled = new byte[len];
+                    buf.get(pos + 1, unscaled);
+                    row[i] = new BigDecimal(new BigInteger(unscaled), types[i].scale());
+                    pos += 1 + len;
+                    break;
+                }
+                case CHAR: case VARCHAR: {
+                    int len = buf.getShort(pos) & 0xffff;
+                    byte[] text = new byte[len];
+                    buf.get(pos + 2, text);
+                    row[i] = new String(text, StandardCharsets.UTF_8);
+                    pos += 2 + len;
+                    break;
+                }
+                default: throw new IllegalStateException("unhandled type " + types[i]);
+            }
+        }
+        return row;
+    }
+
+    private static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n += 1;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
+}
