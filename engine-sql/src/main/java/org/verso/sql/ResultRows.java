@@ -1,0 +1,21 @@
+package org.verso.sql;
+
+import java.util.List;
+
+/**
+ * Rows of a query result, forward only. Values are canonical engine values (see
+ * {@link org.verso.storage.tuple.ValueType}): DATE as Integer days since the epoch, TIMESTAMP as Long
+ * milliseconds of local wall-clock time since 1970-01-01T00:00. Not thread safe.
+ */
+public interface ResultRows extends AutoCloseable {
+    List<ColumnMeta> columns();
+
+    /** Moves to the next row; false when there are no more. */
+    boolean next();
+
+    /** Value of column {@code index} (0-based) of the current row; null for SQL NULL. */
+    Object get(int index);
+
+    @Override
+    void close();
+}
