@@ -1,20 +1,172 @@
 package org.verso.core;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.verso.common.ErrorCode;
 import org.verso.core.catalog.Catalog;
+import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.PersistentCatalog;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.metrics.EngineMetrics;
 import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
+import org.verso.core.tx.TransactionManager;
+import org.verso.storage.StorageEngine;
+import org.verso.storage.heap.TableHeap;
+import org.verso.storage.io.IoAccounting;
+import org.verso.storage.tuple.RowCodec;
 
-/** STUB: signatures only, implementation in progress. */
+/**
+ * An open database: its storage, catalog, tables and transaction manager.
+ *
+ * <p>Operations by purpose:
+ * <ul>
+ *   <li>lifecycle: {@link #open}, {@link #close}, {@link #isClosed};</li>
+ *   <li>transactions: {@link #begin};</li>
+ *   <li>schema: {@link #catalog}, {@link #createTable}, {@link #dropTable} (DDL is not transactional: it takes
+ *       effect at once and is durable when the call returns);</li>
+ *   <li>data: {@link #table} gives the table-access API;</li>
+ *   <li>observation: {@link #io} (the engine's I/O accounting), {@link #meterRegistry}.</li>
+ * </ul>
+ *
+ * <p>Opening rebuilds every table's version directory and key index from its heap. Closing rolls back running
+ * transactions, writes every buffered page and releases the directory lock.
+ *
+ * <p>Thread safety: thread safe. DDL is serialised by the database's monitor.
+ */
 public final class Database implements AutoCloseable {
-    public static Database open(DatabaseConfig config) { throw new UnsupportedOperationException(); }
-    public String name() { throw new UnsupportedOperationException(); }
-    public Catalog catalog() { throw new UnsupportedOperationException(); }
-    public Transaction begin(IsolationLevel isolation) { throw new UnsupportedOperationException(); }
-    public TableDefinition createTable(TableDefinition definition) { throw new UnsupportedOperationException(); }
-    public void dropTable(String name) { throw new UnsupportedOperationException(); }
-    public Table table(String name) { throw new UnsupportedOperationException(); }
-    public boolean isClosed() { throw new UnsupportedOperationException(); }
-    @Override public void close() { throw new UnsupportedOperationException(); }
+    private final DatabaseConfig config;
+    private final StorageEngine storage;
+    private final PersistentCatalog catalog;
+    private final TransactionManager transactions;
+    private final Map<String, Table> tables = new ConcurrentHashMap<>();
+    private final MeterRegistry registry;
+    private volatile boolean closed;
+
+    private Database(DatabaseConfig config) {
+        this.config = config;
+        this.storage = config.isInMemory()
+            ? StorageEngine.inMemory(config.memoryName(), config.pageSize(), config.cacheBytes())
+            : StorageEngine.open(config.directory(), config.pageSize(), config.cacheBytes());
+        try {
+            this.catalog = PersistentCatalog.load(storage);
+            AtomicLong maxTxid = new AtomicLong(storage.commitLog().maxCommitTimestamp());
+            Map<TableDefinition, TableHeap> heaps = new java.util.LinkedHashMap<>();
+            for (TableDefinition def : catalog.tables()) {
+                heaps.put(def, storage.openHeap(def.id(), def.name(), codecOf(def),
+                    txid -> maxTxid.accumulateAndGet(txid, Math::max)));
+            }
+            this.registry = config.meterRegistry();
+            EngineMetrics metrics = new EngineMetrics(registry, config.describe());
+            EngineMetrics.registerStorageGauges(registry, config.describe(), storage.io(), storage.bufferPool());
+            this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), metrics);
+            heaps.forEach((def, heap) -> tables.put(def.name(), new Table(def, heap, transactions)));
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        }
+    }
+
+    /** Opens (creating if needed) the database that {@code config} describes. */
+    public static Database open(DatabaseConfig config) {
+        return new Database(config);
+    }
+
+    private static RowCodec codecOf(TableDefinition def) {
+        return new RowCodec(def.columns().stream().map(ColumnDefinition::type).toList());
+    }
+
+    /** The directory path or {@code mem:NAME}. */
+    public String name() {
+        return config.describe();
+    }
+
+    public DatabaseConfig config() {
+        return config;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    /** Starts a transaction; its snapshot is taken at its first read or write. */
+    public Transaction begin(IsolationLevel isolation) {
+        checkOpen();
+        return transactions.begin(isolation);
+    }
+
+    /** Creates a table (the definition's id is ignored; the catalog assigns one) and returns its definition. */
+    public synchronized TableDefinition createTable(TableDefinition definition) {
+        checkOpen();
+        TableDefinition created = catalog.add(definition);
+        TableHeap heap = storage.openHeap(created.id(), created.name(), codecOf(created), txid -> { });
+        tables.put(created.name(), new Table(created, heap, transactions));
+        return created;
+    }
+
+    /** Drops a table and deletes its data; fails with 42P01 if it does not exist. */
+    public synchronized void dropTable(String name) {
+        checkOpen();
+        TableDefinition removed = catalog.remove(name);
+        Table table = tables.remove(name);
+        if (table != null) {
+            table.heap().close();
+        }
+        storage.dropHeap(removed.id());
+    }
+
+    /** The table-access API of a table; fails with 42P01 if it does not exist. */
+    public Table table(String name) {
+        checkOpen();
+        Table table = tables.get(name);
+        if (table == null) {
+            throw ErrorCode.TABLE_NOT_FOUND.exception(name);
+        }
+        return table;
+    }
+
+    /** The engine's I/O counters, per file and per page kind. */
+    public IoAccounting io() {
+        return storage.io();
+    }
+
+    public MeterRegistry meterRegistry() {
+        return registry;
+    }
+
+    /** Number of transactions begun and not yet ended. */
+    public int activeTransactions() {
+        return transactions.activeCount();
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw ErrorCode.DATABASE_CLOSED.exception(name());
+        }
+    }
+
+    /** Rolls back running transactions, writes all data and releases the database. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            transactions.abortAll();
+            for (Table table : List.copyOf(tables.values())) {
+                table.heap().close();
+            }
+        } finally {
+            storage.close();
+        }
+    }
 }

@@ -15,12 +15,16 @@ public enum ErrorCode {
     DATABASE_LOCKED("08001", "database directory %s is already open in another process (lock file %s is held)"),
     CANNOT_OPEN("08001", "cannot open database %s: %s"),
 
+    // 07: dynamic SQL errors
+    PARAMETER_COUNT_MISMATCH("07001", "the statement has %d parameters but %d values were given"),
+
     // 0A: feature not supported
     FEATURE_NOT_SUPPORTED("0A000", "%s is not supported"),
 
     // 22: data exceptions
     STRING_TOO_LONG("22001", "value too long for column %s of type %s (%d characters)"),
     NUMERIC_OUT_OF_RANGE("22003", "value %s out of range for column %s of type %s"),
+    VALUE_OUT_OF_RANGE("22003", "value %s out of range for type %s"),
     INVALID_DATETIME("22007", "invalid date or time value %s"),
     DIVISION_BY_ZERO("22012", "division by zero"),
     INVALID_CAST("22018", "cannot convert %s to %s"),
@@ -51,6 +55,7 @@ public enum ErrorCode {
 
     // 53: insufficient resources
     DISK_FULL("53100", "could not write to file %s: no space left on device"),
+    BUFFER_POOL_EXHAUSTED("53200", "buffer pool of %d pages has no unpinned page to evict"),
     ROW_TOO_LARGE("54000", "row of %d bytes in table %s exceeds the maximum of %d bytes"),
 
     // 58: system errors

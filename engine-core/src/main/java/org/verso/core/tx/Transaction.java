@@ -1,12 +1,131 @@
 package org.verso.core.tx;
 
-/** STUB: signatures only, implementation in progress. */
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.verso.common.ErrorCode;
+import org.verso.storage.version.Snapshot;
+
+/**
+ * One transaction: its id, its snapshot (taken at its first statement), the versions it wrote, and its state.
+ *
+ * <p>Operations: {@link #commit}, {@link #rollback}; statement atomicity with {@link #markStatement} and
+ * {@link #rollbackStatement}; the table layer calls {@link #snapshot} and {@link #recordWrite}.
+ *
+ * <p>Thread safety: a transaction is used by one thread at a time (its session's). Other transactions read its
+ * state and its wait-for edge concurrently, and wait for its end with {@link #awaitEnd}.
+ */
 public final class Transaction {
-    public long id() { throw new UnsupportedOperationException(); }
-    public IsolationLevel isolation() { throw new UnsupportedOperationException(); }
-    public boolean isActive() { throw new UnsupportedOperationException(); }
-    public void commit() { throw new UnsupportedOperationException(); }
-    public void rollback() { throw new UnsupportedOperationException(); }
-    public int markStatement() { throw new UnsupportedOperationException(); }
-    public void rollbackStatement(int mark) { throw new UnsupportedOperationException(); }
+    /** Lifecycle states; a transaction ends exactly once. */
+    public enum State { ACTIVE, COMMITTED, ABORTED }
+
+    private final long id;
+    private final IsolationLevel isolation;
+    private final TransactionManager manager;
+    private final List<WriteRecord> writes = new ArrayList<>();
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private long snapshotTimestamp = -1;
+    private volatile State state = State.ACTIVE;
+    private volatile Transaction waitingFor;
+
+    Transaction(long id, IsolationLevel isolation, TransactionManager manager) {
+        this.id = id;
+        this.isolation = isolation;
+        this.manager = manager;
+    }
+
+    public long id() {
+        return id;
+    }
+
+    public IsolationLevel isolation() {
+        return isolation;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public boolean isActive() {
+        return state == State.ACTIVE;
+    }
+
+    /** The snapshot this transaction reads; taken when first asked for, at the first statement. */
+    public Snapshot snapshot() {
+        checkActive();
+        if (snapshotTimestamp < 0) {
+            snapshotTimestamp = manager.lastCommitTimestamp();
+        }
+        return new Snapshot(snapshotTimestamp, id);
+    }
+
+    /** Commits: makes every version written visible to later snapshots. */
+    public void commit() {
+        checkActive();
+        manager.commit(this);
+    }
+
+    /** Rolls back; a no-op if the transaction already ended by abort. */
+    public void rollback() {
+        if (state == State.ACTIVE) {
+            manager.abort(this, TransactionManager.AbortCause.ROLLBACK);
+        }
+    }
+
+    /** Marks the start of a statement; pass the mark to {@link #rollbackStatement} if the statement fails. */
+    public int markStatement() {
+        checkActive();
+        return writes.size();
+    }
+
+    /** Undoes every write made since {@code mark}, newest first; the transaction stays usable. */
+    public void rollbackStatement(int mark) {
+        if (state != State.ACTIVE) {
+            return;
+        }
+        for (int i = writes.size() - 1; i >= mark; i--) {
+            writes.remove(i).undo(id, false);
+        }
+    }
+
+    /** Called by the table layer after installing a version. */
+    public void recordWrite(WriteRecord write) {
+        writes.add(write);
+    }
+
+    List<WriteRecord> writes() {
+        return writes;
+    }
+
+    void checkActive() {
+        if (state == State.ABORTED) {
+            throw ErrorCode.TRANSACTION_ABORTED.exception(id);
+        }
+        if (state == State.COMMITTED) {
+            throw ErrorCode.TRANSACTION_ENDED.exception(id);
+        }
+    }
+
+    void end(State finalState) {
+        state = finalState;
+        ended.countDown();
+    }
+
+    /** Blocks until this transaction has committed or aborted. */
+    public void awaitEnd() throws InterruptedException {
+        ended.await();
+    }
+
+    Transaction waitingFor() {
+        return waitingFor;
+    }
+
+    void setWaitingFor(Transaction other) {
+        waitingFor = other;
+    }
+
+    @Override
+    public String toString() {
+        return "Transaction[" + id + " " + state + "]";
+    }
 }

@@ -1,0 +1,96 @@
+package org.verso.core.catalog;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.verso.common.ErrorCode;
+import org.verso.storage.StorageEngine;
+
+/**
+ * The catalog of one database, saved in the storage engine's {@code catalog.bin} metadata file after every change
+ * (the file is replaced atomically). Readers see an immutable map that each change replaces.
+ *
+ * <p>Thread safety: changes are serialised by the catalog's monitor; reads take no lock.
+ */
+public final class PersistentCatalog implements Catalog {
+    static final String FILE = "catalog.bin";
+
+    private final StorageEngine storage;
+    private volatile Map<String, TableDefinition> tables;
+    private volatile long version;
+    private long nextTableId;
+
+    private PersistentCatalog(StorageEngine storage, CatalogCodec.Contents contents) {
+        this.storage = storage;
+        this.nextTableId = contents.nextTableId();
+        this.version = contents.version();
+        Map<String, TableDefinition> map = new LinkedHashMap<>();
+        contents.tables().forEach(t -> map.put(t.name(), t));
+        this.tables = Map.copyOf(map);
+        this.ordered = List.copyOf(contents.tables());
+    }
+
+    private volatile List<TableDefinition> ordered;
+
+    /** Loads the catalog of {@code storage}, or starts an empty one. */
+    public static PersistentCatalog load(StorageEngine storage) {
+        byte[] data = storage.readMetadata(FILE);
+        CatalogCodec.Contents contents = data == null
+            ? new CatalogCodec.Contents(1, 0, List.of())
+            : CatalogCodec.decode(data, FILE);
+        return new PersistentCatalog(storage, contents);
+    }
+
+    @Override
+    public Optional<TableDefinition> table(String name) {
+        return Optional.ofNullable(tables.get(name));
+    }
+
+    @Override
+    public Collection<TableDefinition> tables() {
+        return ordered;
+    }
+
+    @Override
+    public long version() {
+        return version;
+    }
+
+    /** Adds a table, assigning its id; fails with 42P07 if the name is taken. */
+    public synchronized TableDefinition add(TableDefinition definition) {
+        definition.validate();
+        if (tables.containsKey(definition.name())) {
+            throw ErrorCode.TABLE_EXISTS.exception(definition.name());
+        }
+        TableDefinition created = definition.withId(nextTableId);
+        List<TableDefinition> next = new java.util.ArrayList<>(ordered);
+        next.add(created);
+        save(nextTableId + 1, next);
+        return created;
+    }
+
+    /** Removes a table; fails with 42P01 if there is none of that name. */
+    public synchronized TableDefinition remove(String name) {
+        TableDefinition existing = tables.get(name);
+        if (existing == null) {
+            throw ErrorCode.TABLE_NOT_FOUND.exception(name);
+        }
+        List<TableDefinition> next = new java.util.ArrayList<>(ordered);
+        next.remove(existing);
+        save(nextTableId, next);
+        return existing;
+    }
+
+    private void save(long newNextId, List<TableDefinition> next) {
+        long newVersion = version + 1;
+        storage.writeMetadata(FILE, CatalogCodec.encode(new CatalogCodec.Contents(newNextId, newVersion, next)));
+        Map<String, TableDefinition> map = new LinkedHashMap<>();
+        next.forEach(t -> map.put(t.name(), t));
+        nextTableId = newNextId;
+        tables = Map.copyOf(map);
+        ordered = List.copyOf(next);
+        version = newVersion;
+    }
+}

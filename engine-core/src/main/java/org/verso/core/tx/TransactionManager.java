@@ -1,0 +1,139 @@
+package org.verso.core.tx;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
+import org.verso.core.metrics.EngineMetrics;
+import org.verso.storage.txlog.CommitLog;
+
+/**
+ * Starts and ends transactions on one logical clock, and implements the waiting side of first-updater-wins.
+ *
+ * <p>Clock: txids and commit timestamps are drawn from one counter. A snapshot is the last published commit
+ * timestamp. Commit runs a short critical section (the commit sequence): draw the commit timestamp, record it in
+ * the commit log, stamp the transaction's versions committed, publish the timestamp. Because stamping happens
+ * before publishing, a snapshot never finds an uncommitted node whose transaction it should see.
+ *
+ * <p>Waiting: a writer that finds a row's newest version owned by another active transaction waits for that
+ * transaction to end ({@link #awaitOwner}). Before it waits it records the wait-for edge and follows the chain of
+ * edges; if the chain comes back to it, waiting would deadlock, and it aborts with 40P01 instead.
+ *
+ * <p>Lock order: the commit sequence monitor is taken alone; heap monitors are never held while waiting.
+ */
+public final class TransactionManager {
+    /** Why a transaction aborted, for metrics and messages. */
+    public enum AbortCause { ROLLBACK, WRITE_CONFLICT, DEADLOCK }
+
+    private final AtomicLong clock;
+    private final CommitLog commitLog;
+    private final EngineMetrics metrics;
+    private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
+    private final Object commitSequence = new Object();
+    private volatile long lastCommitTimestamp;
+
+    public TransactionManager(long clockStart, CommitLog commitLog, EngineMetrics metrics) {
+        this.clock = new AtomicLong(clockStart);
+        this.lastCommitTimestamp = clockStart;
+        this.commitLog = commitLog;
+        this.metrics = metrics;
+    }
+
+    public Transaction begin(IsolationLevel isolation) {
+        Transaction tx = new Transaction(clock.incrementAndGet(), isolation, this);
+        active.put(tx.id(), tx);
+        return tx;
+    }
+
+    long lastCommitTimestamp() {
+        return lastCommitTimestamp;
+    }
+
+    /** Number of transactions that have begun and not ended. */
+    public int activeCount() {
+        return active.size();
+    }
+
+    void commit(Transaction tx) {
+        List<WriteRecord> writes = tx.writes();
+        if (!writes.isEmpty()) {
+            synchronized (commitSequence) {
+                long commitTs = clock.incrementAndGet();
+                commitLog.recordCommit(tx.id(), commitTs);
+                for (WriteRecord w : writes) {
+                    w.commit(commitTs);
+                }
+                lastCommitTimestamp = commitTs;
+            }
+        }
+        finish(tx, Transaction.State.COMMITTED);
+        metrics.committed();
+    }
+
+    void abort(Transaction tx, AbortCause cause) {
+        List<WriteRecord> writes = tx.writes();
+        try {
+            for (int i = writes.size() - 1; i >= 0; i--) {
+                writes.get(i).undo(tx.id(), true);
+            }
+            writes.clear();
+        } finally {
+            finish(tx, Transaction.State.ABORTED);
+            metrics.aborted(cause);
+        }
+    }
+
+    private void finish(Transaction tx, Transaction.State state) {
+        active.remove(tx.id());
+        tx.setWaitingFor(null);
+        tx.end(state);
+    }
+
+    /**
+     * Waits until transaction {@code ownerTxid}, which owns the newest version of a row {@code tx} wants to write,
+     * has ended. Returns true if the owner committed (the caller's write conflicts), false if it aborted or had
+     * already ended (the caller re-checks the row). Aborts {@code tx} with 40P01 if waiting would deadlock.
+     */
+    public boolean awaitOwner(Transaction tx, long ownerTxid, String table, Object row) {
+        Transaction owner = active.get(ownerTxid);
+        if (owner == null) {
+            return false;
+        }
+        tx.setWaitingFor(owner);
+        for (Transaction t = owner.waitingFor(); t != null; t = t.waitingFor()) {
+            if (t == tx) {
+                tx.setWaitingFor(null);
+                throw abortWith(tx, AbortCause.DEADLOCK, ErrorCode.DEADLOCK.exception(tx.id(), owner.id()));
+            }
+        }
+        try {
+            owner.awaitEnd();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            tx.setWaitingFor(null);
+            throw abortWith(tx, AbortCause.ROLLBACK,
+                ErrorCode.INTERNAL_ERROR.exception(e, "interrupted while waiting for transaction " + ownerTxid));
+        }
+        tx.setWaitingFor(null);
+        return owner.state() == Transaction.State.COMMITTED;
+    }
+
+    /** Aborts {@code tx} and returns {@code error} for the caller to throw. */
+    public VersoException abortWith(Transaction tx, AbortCause cause, VersoException error) {
+        if (tx.isActive()) {
+            abort(tx, cause);
+        }
+        return error;
+    }
+
+    /** Rolls back every transaction still active (used at close). */
+    public void abortAll() {
+        for (Transaction tx : List.copyOf(active.values())) {
+            if (tx.isActive()) {
+                abort(tx, AbortCause.ROLLBACK);
+            }
+        }
+    }
+}

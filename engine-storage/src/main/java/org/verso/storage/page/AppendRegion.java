@@ -1,0 +1,148 @@
+package org.verso.storage.page;
+
+import java.nio.ByteBuffer;
+import org.verso.common.ErrorCode;
+
+/**
+ * An append-only sequence of records in a page file: the write stream of one table's SIAS heap or of the commit
+ * log. Records are packed into the head page, which stays pinned in the buffer pool; when the next record does not
+ * fit, the head is written once, sequentially after the previous head, and never touched again ("sealed").
+ * {@link #seal()} also writes a partly filled head (at close); the next append then starts a new page, so a written
+ * page is never rewritten.
+ *
+ * <p>Record framing inside a page body: {@code [int length][payload of length bytes]}, back to back from offset
+ * {@link PageHeader#SIZE}; the header's item count and used bytes say how many records there are and where they
+ * stop. A record's address is {@code pageNo << 16 | offset of its payload}.
+ *
+ * <p>Thread safety: appends are serialised by the region's monitor; readers may read sealed pages and the
+ * published part of the head page concurrently.
+ */
+public final class AppendRegion {
+    private static final int FRAME = 4;
+
+    /** Fills a record's payload. */
+    @FunctionalInterface
+    public interface RecordWriter {
+        void write(ByteBuffer page, int offset);
+    }
+
+    /** Receives each record during {@link #forEach}. */
+    @FunctionalInterface
+    public interface RecordVisitor {
+        void visit(long address, ByteBuffer page, int offset, int length);
+    }
+
+    private final PageFile file;
+    private final BufferPool pool;
+    private Page head;
+    private long nextPageNo;
+
+    public AppendRegion(PageFile file, BufferPool pool) {
+        this.file = file;
+        this.pool = pool;
+        this.nextPageNo = file.pageCount();
+    }
+
+    public static long address(long pageNo, int offset) {
+        return (pageNo << 16) | offset;
+    }
+
+    public static long pageOf(long address) {
+        return address >>> 16;
+    }
+
+    public static int offsetOf(long address) {
+        return (int) (address & 0xffff);
+    }
+
+    /** The largest payload a single record may have. */
+    public int maxPayload() {
+        return file.pageSize() - PageHeader.SIZE - FRAME;
+    }
+
+    public PageFile file() {
+        return file;
+    }
+
+    /** Appends a record of {@code length} payload bytes filled by {@code writer}; returns its address. */
+    public synchronized long append(int length, RecordWriter writer) {
+        if (length > maxPayload()) {
+            throw new IllegalArgumentException("record of " + length + " bytes exceeds " + maxPayload());
+        }
+        if (head != null && PageHeader.used(head.buffer()) + FRAME + length > file.pageSize()) {
+            sealHead();
+        }
+        if (head == null) {
+            head = pool.pinNew(file, nextPageNo++);
+        }
+        ByteBuffer page = head.buffer();
+        int at = PageHeader.used(page);
+        page.putInt(at, length);
+        writer.write(page, at + FRAME);
+        PageHeader.setItemCount(page, PageHeader.itemCount(page) + 1);
+        PageHeader.setUsed(page, at + FRAME + length);
+        return address(head.pageNo(), at + FRAME);
+    }
+
+    /** Writes a partly filled head page; the next record goes to a new page. */
+    public synchronized void seal() {
+        if (head != null) {
+            sealHead();
+        }
+    }
+
+    private void sealHead() {
+        pool.writeNow(head);
+        pool.unpin(head);
+        head = null;
+    }
+
+    /** Number of pages written or being filled. */
+    public synchronized long pageCount() {
+        return nextPageNo;
+    }
+
+    /**
+     * Pins the page holding {@code address} and hands the page and payload offset to {@code reader}.
+     * The head page is found in the pool like any other.
+     */
+    public <T> T read(long address, PageReader<T> reader) {
+        Page page = pool.pin(file, pageOf(address));
+        try {
+            ByteBuffer buf = page.buffer();
+            int offset = offsetOf(address);
+            return reader.read(buf, offset, buf.getInt(offset - FRAME));
+        } finally {
+            pool.unpin(page);
+        }
+    }
+
+    /** Reads a record's payload. */
+    @FunctionalInterface
+    public interface PageReader<T> {
+        T read(ByteBuffer page, int offset, int length);
+    }
+
+    /** Visits every record in append order, page by page. */
+    public void forEach(RecordVisitor visitor) {
+        long pages = pageCount();
+        for (long p = 0; p < pages; p++) {
+            Page page = pool.pin(file, p);
+            try {
+                ByteBuffer buf = page.buffer();
+                int count = PageHeader.itemCount(buf);
+                int at = PageHeader.SIZE;
+                for (int i = 0; i < count; i++) {
+                    int length = buf.getInt(at);
+                    if (length < 0 || at + FRAME + length > file.pageSize()) {
+                        throw ErrorCode.DATA_CORRUPTED.exception(p, file.name(), "record " + i + " overruns the page");
+                    }
+                    visitor.visit(address(p, at + FRAME), buf, at + FRAME, length);
+                    at += FRAME + length;
+                }
+            } finally {
+                pool.unpin(page);
+            }
+        }
+    }
+}

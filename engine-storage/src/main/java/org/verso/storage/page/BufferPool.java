@@ -1,0 +1,183 @@
+package org.verso.storage.page;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
+
+/**
+ * A fixed budget of direct memory cut into page frames, shared by every file of a database.
+ *
+ * <p>Operations: {@link #pin} a page (reading it if absent), {@link #pinNew} a page that does not exist on disk yet,
+ * {@link #unpin}, {@link #markDirty}; {@link #writeNow} writes one page at once (the append regions seal full pages
+ * with it); {@link #flush} writes every dirty page of a file; {@link #discard} forgets a deleted file's pages.
+ *
+ * <p>Eviction is the clock algorithm: a frame's reference bit is set on every pin and cleared by the sweeping
+ * hand; the first unpinned frame found with a clear bit is reused, after writing it if dirty. Hot pages keep their
+ * bit set and survive the sweep.
+ *
+ * <p>Thread safety: all methods are thread safe. One monitor guards the page table and frame states; disk reads
+ * of a missing page happen under it too, which keeps the pool simple at the price of serialising misses.
+ */
+public final class BufferPool {
+    private final int pageSize;
+    private final int frameCount;
+    private final Page[] pages;
+    private final int[] pinCount;
+    private final boolean[] dirty;
+    private final boolean[] referenced;
+    private final Map<Long, Integer> pageTable = new HashMap<>();
+    private int clockHand;
+    private long hits;
+    private long misses;
+
+    public BufferPool(int pageSize, long budgetBytes) {
+        this.pageSize = pageSize;
+        this.frameCount = (int) Math.max(16, budgetBytes / pageSize);
+        ByteBuffer arena = ByteBuffer.allocateDirect(Math.multiplyExact(frameCount, pageSize));
+        this.pages = new Page[frameCount];
+        for (int i = 0; i < frameCount; i++) {
+            pages[i] = new Page(i, arena.slice(i * pageSize, pageSize));
+        }
+        this.pinCount = new int[frameCount];
+        this.dirty = new boolean[frameCount];
+        this.referenced = new boolean[frameCount];
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    public int frameCount() {
+        return frameCount;
+    }
+
+    private static long key(PageFile file, long pageNo) {
+        return ((long) file.fileId() << 40) | pageNo;
+    }
+
+    /** Pins an existing page, reading and verifying it if it is not in the pool. */
+    public synchronized Page pin(PageFile file, long pageNo) {
+        Integer frame = pageTable.get(key(file, pageNo));
+        if (frame != null) {
+            hits++;
+            pinCount[frame]++;
+            referenced[frame] = true;
+            return pages[frame];
+        }
+        misses++;
+        int f = victim();
+        Page page = pages[f];
+        try {
+            file.readPage(pageNo, page.buffer);
+        } catch (VersoException e) {
+            page.file = null;
+            throw e;
+        }
+        install(f, file, pageNo);
+        return page;
+    }
+
+    /** Pins a page that is new to the file, with a fresh header of the file's kind; the page starts dirty. */
+    public synchronized Page pinNew(PageFile file, long pageNo) {
+        if (pageTable.containsKey(key(file, pageNo))) {
+            throw ErrorCode.INTERNAL_ERROR.exception("page " + pageNo + " of " + file.name() + " already cached");
+        }
+        int f = victim();
+        PageHeader.init(pages[f].buffer, file.kind().code(), pageNo);
+        install(f, file, pageNo);
+        dirty[f] = true;
+        return pages[f];
+    }
+
+    private void install(int f, PageFile file, long pageNo) {
+        Page page = pages[f];
+        page.file = file;
+        page.pageNo = pageNo;
+        pageTable.put(key(file, pageNo), f);
+        pinCount[f] = 1;
+        referenced[f] = true;
+        dirty[f] = false;
+    }
+
+    public synchronized void unpin(Page page) {
+        if (pinCount[page.frame] <= 0) {
+            throw ErrorCode.INTERNAL_ERROR.exception("unpin of unpinned page " + page.pageNo);
+        }
+        pinCount[page.frame]--;
+    }
+
+    public synchronized void markDirty(Page page) {
+        dirty[page.frame] = true;
+    }
+
+    /** Writes a pinned page now and marks it clean. */
+    public synchronized void writeNow(Page page) {
+        page.file.writePage(page.pageNo, page.buffer);
+        dirty[page.frame] = false;
+    }
+
+    /** Writes every dirty page of {@code file}, in page order so the writes are sequential where possible. */
+    public synchronized void flush(PageFile file) {
+        java.util.TreeMap<Long, Integer> ordered = new java.util.TreeMap<>();
+        for (int f = 0; f < frameCount; f++) {
+            if (dirty[f] && pages[f].file == file) {
+                ordered.put(pages[f].pageNo, f);
+            }
+        }
+        for (Map.Entry<Long, Integer> e : ordered.entrySet()) {
+            int f = e.getValue();
+            file.writePage(e.getKey(), pages[f].buffer);
+            dirty[f] = false;
+        }
+    }
+
+    /** Drops every page of {@code file} from the pool without writing it (the file is being deleted). */
+    public synchronized void discard(PageFile file) {
+        for (int f = 0; f < frameCount; f++) {
+            if (pages[f].file == file) {
+                pageTable.remove(key(file, pages[f].pageNo));
+                pages[f].file = null;
+                dirty[f] = false;
+                pinCount[f] = 0;
+                referenced[f] = false;
+            }
+        }
+    }
+
+    /** Fraction of pins served from the pool since it was created. */
+    public synchronized double hitRatio() {
+        long total = hits + misses;
+        return total == 0 ? 1.0 : (double) hits / total;
+    }
+
+    public synchronized long misses() {
+        return misses;
+    }
+
+    private int victim() {
+        for (int scanned = 0; scanned < 2 * frameCount + 1; scanned++) {
+            int f = clockHand;
+            clockHand = (clockHand + 1) % frameCount;
+            if (pinCount[f] > 0) {
+                continue;
+            }
+            if (pages[f].file == null) {
+                return f;
+            }
+            if (referenced[f]) {
+                referenced[f] = false;
+                continue;
+            }
+            if (dirty[f]) {
+                pages[f].file.writePage(pages[f].pageNo, pages[f].buffer);
+                dirty[f] = false;
+            }
+            pageTable.remove(key(pages[f].file, pages[f].pageNo));
+            pages[f].file = null;
+            return f;
+        }
+        throw ErrorCode.BUFFER_POOL_EXHAUSTED.exception(frameCount);
+    }
+}
