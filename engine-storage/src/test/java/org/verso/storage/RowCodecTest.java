@@ -1,0 +1,42 @@
+package org.verso.storage;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.verso.storage.tuple.DataType;
+import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.tuple.ValueType;
+
+class RowCodecTest {
+    private final RowCodec codec = new RowCodec(List.of(
+        DataType.of(ValueType.BOOLEAN), DataType.of(ValueType.SMALLINT), DataType.of(ValueType.INTEGER),
+        DataType.of(ValueType.BIGINT), DataType.of(ValueType.REAL), DataType.of(ValueType.DOUBLE),
+        DataType.decimal(12, 2), DataType.ch(3), DataType.varchar(40), DataType.of(ValueType.DATE),
+        DataType.of(ValueType.TIMESTAMP)));
+
+    private Object[] roundTrip(Object[] row) {
+        ByteBuffer buf = ByteBuffer.allocateDirect(256);
+        buf.position(7);
+        codec.encode(row, buf);
+        assertEquals(7 + codec.encodedSize(row), buf.position(), "encodedSize is exact");
+        return codec.decode(buf, 7);
+    }
+
+    @Test
+    void everyTypeRoundTrips() {
+        Object[] row = {true, (short) -3, 42, Long.MIN_VALUE, 1.5f, -2.25, new BigDecimal("-12345678.90"), "abc",
+            "héllo wörld ✓ 𝄞", 19_000, 1_700_000_000_123L};
+        assertArrayEquals(row, roundTrip(row));
+    }
+
+    @Test
+    void nullsRoundTrip() {
+        Object[] row = new Object[11];
+        row[2] = 7;
+        assertArrayEquals(row, roundTrip(row));
+    }
+}
