@@ -33,8 +33,9 @@ import org.verso.storage.tuple.RowCodec;
  *   <li>observation: {@link #io} (the engine's I/O accounting), {@link #meterRegistry}.</li>
  * </ul>
  *
- * <p>Opening rebuilds every table's version directory and key index from its heap. Closing rolls back running
- * transactions, writes every buffered page and releases the directory lock.
+ * <p>Opening recovers: it redoes the write-ahead log since the last checkpoint, then rebuilds every table's version
+ * directory and key index from its heap. Closing rolls back running transactions, checkpoints and releases the
+ * directory lock.
  *
  * <p>Thread safety: thread safe. DDL is serialised by the database's monitor.
  */
@@ -50,10 +51,12 @@ public final class Database implements AutoCloseable {
     private Database(DatabaseConfig config) {
         this.config = config;
         this.storage = config.isInMemory()
-            ? StorageEngine.inMemory(config.memoryName(), config.pageSize(), config.cacheBytes())
-            : StorageEngine.open(config.directory(), config.pageSize(), config.cacheBytes());
+            ? StorageEngine.inMemory(config.memoryName(), config.storageOptions())
+            : StorageEngine.open(config.directory(), config.storageOptions());
         try {
             this.catalog = PersistentCatalog.load(storage);
+            storage.recover(catalog.tables().stream().map(TableDefinition::id)
+                .collect(java.util.stream.Collectors.toSet()));
             AtomicLong maxTxid = new AtomicLong(storage.commitLog().maxCommitTimestamp());
             Map<TableDefinition, TableHeap> heaps = new java.util.LinkedHashMap<>();
             for (TableDefinition def : catalog.tables()) {
@@ -63,7 +66,8 @@ public final class Database implements AutoCloseable {
             this.registry = config.meterRegistry();
             EngineMetrics metrics = new EngineMetrics(registry, config.describe());
             EngineMetrics.registerStorageGauges(registry, config.describe(), storage.io(), storage.bufferPool());
-            this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), metrics);
+            this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), storage.redoLog(),
+                metrics);
             heaps.forEach((def, heap) -> tables.put(def.name(), new Table(def, heap, transactions)));
         } catch (RuntimeException e) {
             storage.close();
@@ -127,6 +131,12 @@ public final class Database implements AutoCloseable {
             throw ErrorCode.TABLE_NOT_FOUND.exception(name);
         }
         return table;
+    }
+
+    /** Runs a checkpoint now (one also runs in the background whenever enough log has accumulated). */
+    public void checkpoint() {
+        checkOpen();
+        storage.checkpoint();
     }
 
     /** The engine's I/O counters, per file and per page kind. */

@@ -14,11 +14,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongConsumer;
 import org.verso.common.ErrorCode;
 import org.verso.storage.heap.SiasHeap;
 import org.verso.storage.heap.TableHeap;
-import org.verso.storage.io.FilePageChannel;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageChannel;
@@ -28,21 +28,43 @@ import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.tuple.RowCodec;
 import org.verso.storage.txlog.CommitLog;
+import org.verso.storage.wal.LogReader;
+import org.verso.storage.wal.LogRecord;
+import org.verso.storage.wal.RedoLog;
+import org.verso.storage.wal.WriteAheadLog;
 
 /**
- * The storage of one database: its files, buffer pool, I/O accounting and commit log, and the heaps of its tables.
+ * The storage of one database: its files, buffer pool, I/O accounting, write-ahead log, commit log, and the heaps
+ * of its tables.
+ *
+ * <p>Operations by purpose:
+ * <ul>
+ *   <li>lifecycle: {@link #open} / {@link #inMemory}, then {@link #recover} once with the ids of the catalog's
+ *       tables, then {@link #close};</li>
+ *   <li>tables: {@link #openHeap}, {@link #dropHeap};</li>
+ *   <li>durability: {@link #redoLog}, {@link #commitLog}, {@link #checkpoint};</li>
+ *   <li>metadata files: {@link #readMetadata}, {@link #writeMetadata};</li>
+ *   <li>observation: {@link #io}, {@link #bufferPool}.</li>
+ * </ul>
  *
  * <p>Directory layout:
  * <pre>
  * verso.lock          held (OS file lock) while a process has the database open
- * catalog.bin         the catalog, replaced atomically on every change ({@link #writeMetadata})
+ * catalog.bin         the catalog, replaced atomically on every change
+ * control.bin         the redo LSN of the last checkpoint ({@link ControlFile})
  * commit.log          the commit log (page kind COMMIT_LOG)
  * tables/T&lt;id&gt;.heap  the append region of table &lt;id&gt; (page kind HEAP)
+ * wal/*.wal           write-ahead log segments (page kind WAL)
  * </pre>
- * An in-memory database has the same structure in {@link MemoryPageChannel}s and no lock.
+ * An in-memory database keeps the page files in {@link MemoryPageChannel}s and has no lock and no log.
  *
- * <p>Thread safety: opening and dropping heaps and metadata writes are synchronised; the returned heaps and the
- * commit log have their own threading rules.
+ * <p>Checkpoints are fuzzy: writers go on while one runs. A checkpoint notes the log position, seals every append
+ * region (each seal waits only for the region's current append), writes all dirty pages, forces the data files and
+ * then records the position as the new redo point. A background thread runs one whenever
+ * {@link StorageOptions#checkpointBytes()} of log have accumulated.
+ *
+ * <p>Lock order: the checkpoint monitor, then a region's monitor, then the buffer pool's, then the log's. The
+ * engine's own monitor guards its file maps and is never held while waiting on another.
  */
 public final class StorageEngine implements AutoCloseable {
     private static final String LOCK_FILE = "verso.lock";
@@ -50,7 +72,7 @@ public final class StorageEngine implements AutoCloseable {
 
     private final Path directory;
     private final String displayName;
-    private final int pageSize;
+    private final StorageOptions options;
     private final BufferPool pool;
     private final IoAccounting io = new IoAccounting();
     private final FileChannel lockChannel;
@@ -59,15 +81,22 @@ public final class StorageEngine implements AutoCloseable {
     private final Map<String, byte[]> memoryMetadata = new HashMap<>();
     private final List<PageFile> openFiles = new ArrayList<>();
     private final Map<Long, PageFile> heapFiles = new HashMap<>();
+    private final Map<Long, AppendRegion> heapRegions = new HashMap<>();
     private final CommitLog commitLog;
+    private final Object checkpointMonitor = new Object();
+    private WriteAheadLog wal;
+    private RedoLog redoLog = RedoLog.NONE;
+    private volatile long lastRedoLsn;
+    private Thread checkpointer;
     private int nextFileId;
-    private boolean closed;
+    private boolean recovered;
+    private volatile boolean closed;
 
-    private StorageEngine(Path directory, String displayName, int pageSize, long cacheBytes) {
+    private StorageEngine(Path directory, String displayName, StorageOptions options) {
         this.directory = directory;
         this.displayName = displayName;
-        this.pageSize = pageSize;
-        this.pool = new BufferPool(pageSize, cacheBytes);
+        this.options = options;
+        this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         if (directory != null) {
             try {
                 Files.createDirectories(directory.resolve("tables"));
@@ -95,13 +124,13 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     /** Opens (creating if needed) the database in {@code directory}; fails with 08001 if another process has it. */
-    public static StorageEngine open(Path directory, int pageSize, long cacheBytes) {
-        return new StorageEngine(directory, directory.toString(), pageSize, cacheBytes);
+    public static StorageEngine open(Path directory, StorageOptions options) {
+        return new StorageEngine(directory, directory.toString(), options);
     }
 
     /** A storage engine whose files live in memory. */
-    public static StorageEngine inMemory(String name, int pageSize, long cacheBytes) {
-        return new StorageEngine(null, "mem:" + name, pageSize, cacheBytes);
+    public static StorageEngine inMemory(String name, StorageOptions options) {
+        return new StorageEngine(null, "mem:" + name, options);
     }
 
     public boolean isInMemory() {
@@ -109,7 +138,7 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     public int pageSize() {
-        return pageSize;
+        return options.pageSize();
     }
 
     public BufferPool bufferPool() {
@@ -124,30 +153,117 @@ public final class StorageEngine implements AutoCloseable {
         return commitLog;
     }
 
+    /** The log the transaction layer waits on at commit ({@link RedoLog#NONE} in memory). */
+    public RedoLog redoLog() {
+        return redoLog;
+    }
+
+    /**
+     * Brings the data files up to date with the write-ahead log: redoes every heap append and commit logged after
+     * the last checkpoint, for the tables in {@code tableIds} (records of dropped tables are skipped), writes the
+     * result, and starts a fresh log at the end of the valid records. Running it again after a crash during
+     * recovery redoes the same records, which finds them already in place (pages carry the LSN of their last
+     * record). Must be called once, before any heap is opened.
+     */
+    public synchronized void recover(Set<Long> tableIds) {
+        if (recovered) {
+            throw ErrorCode.INTERNAL_ERROR.exception("recovery already ran");
+        }
+        recovered = true;
+        if (directory == null) {
+            return;
+        }
+        long redoLsn = ControlFile.redoLsn(readMetadata(ControlFile.NAME));
+        Map<Long, Long> commits = new HashMap<>();
+        java.util.Set<Long> voided = new java.util.HashSet<>();
+        Path walDir = directory.resolve("wal");
+        long endLsn;
+        long lastRecordStart;
+        try (LogReader reader = WriteAheadLog.reader(walDir, options.walSegmentBytes(), options.channels(),
+            io.register("wal", PageKind.WAL))) {
+            reader.read(redoLsn, (type, payload, end) -> {
+                switch (type) {
+                    case LogRecord.HEAP_APPEND: {
+                        long tableId = payload.getLong(0);
+                        if (tableIds.contains(tableId)) {
+                            AppendRegion.redoAppend(pool, heapFile(tableId), payload.getLong(8),
+                                payload.slice(16, payload.remaining() - 16), end);
+                        }
+                        break;
+                    }
+                    case LogRecord.COMMIT:
+                        commits.put(payload.getLong(0), payload.getLong(8));
+                        break;
+                    case LogRecord.ABORT:
+                        voided.add(payload.getLong(0));
+                        break;
+                    default:
+                        throw ErrorCode.DATA_CORRUPTED.exception(end, "wal", "unknown log record type " + type);
+                }
+            });
+            endLsn = reader.endLsn();
+            lastRecordStart = reader.lastRecordStart();
+        }
+        commits.forEach((txid, ts) -> {
+            if (!voided.contains(txid)) {
+                commitLog.redoCommit(txid, ts);
+            }
+        });
+        commitLog.flush();
+        pool.flushAll();
+        forceFiles();
+        writeMetadata(ControlFile.NAME, ControlFile.encode(endLsn));
+        lastRedoLsn = endLsn;
+        wal = new WriteAheadLog(walDir, options.walSegmentBytes(), options.channels(), io.register("wal",
+            PageKind.WAL), options.durability(), endLsn, lastRecordStart);
+        wal.recycleBefore(endLsn);
+        redoLog = wal;
+        pool.setRedoLog(wal);
+        commitLog.setRedoLog(wal);
+        pool.startBackgroundWriter(200);
+        checkpointer = new Thread(this::checkpointWhenDue, "verso-checkpointer");
+        checkpointer.setDaemon(true);
+        checkpointer.start();
+    }
+
     /** Opens the SIAS heap of table {@code tableId}, creating its file if needed, and rebuilds its directory. */
     public synchronized TableHeap openHeap(long tableId, String tableName, RowCodec codec, LongConsumer maxTxidSeen) {
-        PageFile file = openFile(heapFileName(tableId), PageKind.HEAP);
-        heapFiles.put(tableId, file);
-        return SiasHeap.open(tableName, new AppendRegion(file, pool), codec, commitLog, maxTxidSeen);
+        AppendRegion region = new AppendRegion(heapFile(tableId), pool, redoLog, tableId);
+        heapRegions.put(tableId, region);
+        return SiasHeap.open(tableName, region, codec, commitLog, maxTxidSeen);
+    }
+
+    private synchronized PageFile heapFile(long tableId) {
+        PageFile file = heapFiles.get(tableId);
+        if (file == null) {
+            file = openFile(heapFileName(tableId), PageKind.HEAP);
+            heapFiles.put(tableId, file);
+        }
+        return file;
     }
 
     /** Deletes the heap file of a dropped table. The heap must not be used afterwards. */
-    public synchronized void dropHeap(long tableId) {
-        PageFile file = heapFiles.remove(tableId);
-        if (file == null) {
-            return;
-        }
-        pool.discard(file);
-        file.close();
-        openFiles.remove(file);
-        String name = heapFileName(tableId);
-        if (directory == null) {
-            memoryFiles.remove(name);
-        } else {
-            try {
-                Files.deleteIfExists(directory.resolve(name));
-            } catch (IOException e) {
-                throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+    public void dropHeap(long tableId) {
+        synchronized (checkpointMonitor) {
+            synchronized (this) {
+                heapRegions.remove(tableId);
+                PageFile file = heapFiles.remove(tableId);
+                if (file == null) {
+                    return;
+                }
+                pool.discard(file);
+                file.close();
+                openFiles.remove(file);
+                String name = heapFileName(tableId);
+                if (directory == null) {
+                    memoryFiles.remove(name);
+                } else {
+                    try {
+                        Files.deleteIfExists(directory.resolve(name));
+                    } catch (IOException e) {
+                        throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+                    }
+                }
             }
         }
     }
@@ -156,15 +272,15 @@ public final class StorageEngine implements AutoCloseable {
         return "tables/T" + tableId + ".heap";
     }
 
-    private PageFile openFile(String name, PageKind kind) {
+    private synchronized PageFile openFile(String name, PageKind kind) {
         try {
             PageChannel channel;
             if (directory == null) {
                 channel = memoryFiles.computeIfAbsent(name, n -> new MemoryPageChannel());
             } else {
-                channel = new FilePageChannel(directory.resolve(name));
+                channel = options.channels().open(directory.resolve(name));
             }
-            PageFile file = new PageFile(nextFileId++, name, kind, pageSize, channel, io);
+            PageFile file = new PageFile(nextFileId++, name, kind, options.pageSize(), channel, io);
             openFiles.add(file);
             return file;
         } catch (IOException e) {
@@ -204,54 +320,121 @@ public final class StorageEngine implements AutoCloseable {
             }
             ch.force(true);
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+            throw writeFailure(e, name);
         }
         try {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
             try {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            } catch (IOException e2) {
-                throw ErrorCode.IO_ERROR.exception(e2, name, e2.getMessage());
+            }
+            try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+                dir.force(true);
+            } catch (IOException ignored) {
+                // Not every platform can force a directory; the rename itself is atomic.
             }
         } catch (IOException e) {
-            throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+            throw writeFailure(e, name);
         }
         io.register(name, PageKind.CATALOG).recordWrite(1, contents.length, false);
+        io.register(name, PageKind.CATALOG).recordFsync();
     }
 
-    /** Writes every dirty page and forces every file. */
-    public synchronized void checkpoint() {
-        for (PageFile file : openFiles) {
-            pool.flush(file);
+    private static RuntimeException writeFailure(IOException e, String name) {
+        String msg = String.valueOf(e.getMessage());
+        if (msg.contains("No space left") || msg.contains("ENOSPC")) {
+            return ErrorCode.DISK_FULL.exception(e, name);
         }
-        for (PageFile file : openFiles) {
+        return ErrorCode.IO_ERROR.exception(e, name, msg);
+    }
+
+    /**
+     * A fuzzy checkpoint: afterwards every change logged before the recorded redo point is in the data files, and
+     * log segments before it are recycled. Writers are held up only while their own region's head page is sealed.
+     */
+    public void checkpoint() {
+        synchronized (checkpointMonitor) {
+            long redo = Math.min(redoLog.appendedLsn(), commitLog.oldestPendingLsn());
+            List<AppendRegion> regions;
+            synchronized (this) {
+                regions = List.copyOf(heapRegions.values());
+            }
+            for (AppendRegion region : regions) {
+                region.seal();
+            }
+            commitLog.flush();
+            pool.flushAll();
+            forceFiles();
+            if (wal != null) {
+                writeMetadata(ControlFile.NAME, ControlFile.encode(redo));
+                lastRedoLsn = redo;
+                wal.recycleBefore(redo);
+            }
+        }
+    }
+
+    private void forceFiles() {
+        List<PageFile> files;
+        synchronized (this) {
+            files = List.copyOf(openFiles);
+        }
+        for (PageFile file : files) {
             file.force();
         }
     }
 
-    /** Flushes and closes every file and releases the directory lock. Heaps must be sealed before. */
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    private void checkpointWhenDue() {
+        while (!closed) {
+            try {
+                Thread.sleep(250);
+                if (!closed && redoLog.appendedLsn() - lastRedoLsn >= options.checkpointBytes()) {
+                    checkpoint();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // A failed checkpoint (full disk) leaves the old redo point in force; it is retried later.
+            }
         }
-        closed = true;
+    }
+
+    /** Checkpoints, closes every file and releases the directory lock. Heaps must be sealed before. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        if (checkpointer != null) {
+            checkpointer.interrupt();
+            try {
+                checkpointer.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        pool.stopBackgroundWriter();
         try {
-            commitLog.flush();
             checkpoint();
         } finally {
-            for (PageFile file : openFiles) {
-                file.close();
-            }
-            openFiles.clear();
-            memoryFiles.clear();
-            if (lock != null) {
-                try {
-                    lock.release();
-                    lockChannel.close();
-                } catch (IOException e) {
-                    throw ErrorCode.IO_ERROR.exception(e, LOCK_FILE, e.getMessage());
+            synchronized (this) {
+                if (wal != null) {
+                    wal.close();
+                }
+                for (PageFile file : openFiles) {
+                    file.close();
+                }
+                openFiles.clear();
+                memoryFiles.clear();
+                if (lock != null) {
+                    try {
+                        lock.release();
+                        lockChannel.close();
+                    } catch (IOException e) {
+                        throw ErrorCode.IO_ERROR.exception(e, LOCK_FILE, e.getMessage());
+                    }
                 }
             }
         }

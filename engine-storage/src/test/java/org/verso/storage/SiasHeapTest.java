@@ -33,7 +33,8 @@ class SiasHeapTest {
 
     @Test
     void visibilityCases() {
-        try (StorageEngine storage = StorageEngine.inMemory("vis", 4096, 1 << 20)) {
+        try (StorageEngine storage = StorageEngine.inMemory("vis", StorageOptions.defaults(4096, 1 << 20))) {
+            storage.recover(java.util.Set.of(1L));
             TableHeap heap = storage.openHeap(1, "T", codec, txid -> { });
             long vid = heap.insert(10, new Object[] {1, "v0"});
             // 3. another transaction's uncommitted version is invisible; 2. our own is visible
@@ -59,7 +60,8 @@ class SiasHeapTest {
     @Test
     void updatesAreAppendedAndPagesNeverRewritten(@TempDir Path dir) {
         int pageSize = 4096;
-        try (StorageEngine storage = StorageEngine.open(dir, pageSize, 64 * pageSize)) {
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(pageSize, 64 * pageSize))) {
+            storage.recover(java.util.Set.of(1L));
             TableHeap heap = storage.openHeap(1, "T", codec, txid -> { });
             long[] vids = new long[200];
             long ts = 1;
@@ -88,19 +90,23 @@ class SiasHeapTest {
     @Test
     void reopenKeepsNewestCommittedVersionOnly(@TempDir Path dir) {
         long vid;
-        try (StorageEngine storage = StorageEngine.open(dir, 4096, 1 << 20)) {
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(4096, 1 << 20))) {
+            storage.recover(java.util.Set.of(1L));
             TableHeap heap = storage.openHeap(1, "T", codec, txid -> { });
             vid = heap.insert(1, new Object[] {1, "a"});
-            storage.commitLog().recordCommit(1, 2);
+            storage.commitLog().logCommit(1, 2);
+            storage.commitLog().confirm(1, 2);
             commit(heap, vid, 2);
             heap.write(vid, 3, new Object[] {1, "b"}, PUT);
-            storage.commitLog().recordCommit(3, 4);
+            storage.commitLog().logCommit(3, 4);
+            storage.commitLog().confirm(3, 4);
             commit(heap, vid, 4);
             heap.write(vid, 5, new Object[] {1, "never committed"}, PUT);
             heap.close();
         }
-        try (StorageEngine storage = StorageEngine.open(dir, 4096, 1 << 20)) {
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(4096, 1 << 20))) {
             long[] maxTxid = {0};
+            storage.recover(java.util.Set.of(1L));
             TableHeap heap = storage.openHeap(1, "T", codec, txid -> maxTxid[0] = Math.max(maxTxid[0], txid));
             assertArrayEquals(new Object[] {1, "b"}, heap.read(vid, Snapshot.committedAt(100)));
             assertEquals(1, heap.directory().chainLength(vid));

@@ -3,19 +3,26 @@ package org.verso.core.tx;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.metrics.EngineMetrics;
 import org.verso.storage.txlog.CommitLog;
+import org.verso.storage.wal.RedoLog;
 
 /**
  * Starts and ends transactions on one logical clock, and implements the waiting side of first-updater-wins.
  *
- * <p>Clock: txids and commit timestamps are drawn from one counter. A snapshot is the last published commit
- * timestamp. Commit runs a short critical section (the commit sequence): draw the commit timestamp, record it in
- * the commit log, stamp the transaction's versions committed, publish the timestamp. Because stamping happens
- * before publishing, a snapshot never finds an uncommitted node whose transaction it should see.
+ * <p>Clock: txids and commit timestamps are drawn from one counter. A snapshot is the last published timestamp.
+ *
+ * <p>Commit, in order: (1) under the commit sequence monitor, draw the commit timestamp, mark it in flight and
+ * append the COMMIT record to the write-ahead log; (2) wait until the record is durable (group commit: this wait is
+ * shared with every other committer); (3) enter the commit in the commit log and stamp the transaction's versions
+ * committed; (4) take the timestamp out of flight and publish: the published timestamp advances to just below the
+ * oldest timestamp still in flight. So a commit becomes visible only once it is durable, and a snapshot never
+ * includes a commit whose versions are not stamped yet. If the log cannot be forced (a full disk), the COMMIT
+ * record is voided by an ABORT record, the transaction is rolled back and the commit fails.
  *
  * <p>Waiting: a writer that finds a row's newest version owned by another active transaction waits for that
  * transaction to end ({@link #awaitOwner}). Before it waits it records the wait-for edge and follows the chain of
@@ -25,19 +32,22 @@ import org.verso.storage.txlog.CommitLog;
  */
 public final class TransactionManager {
     /** Why a transaction aborted, for metrics and messages. */
-    public enum AbortCause { ROLLBACK, WRITE_CONFLICT, DEADLOCK }
+    public enum AbortCause { ROLLBACK, WRITE_CONFLICT, DEADLOCK, COMMIT_FAILURE }
 
     private final AtomicLong clock;
     private final CommitLog commitLog;
+    private final RedoLog redoLog;
     private final EngineMetrics metrics;
+    private final ConcurrentSkipListSet<Long> inFlight = new ConcurrentSkipListSet<>();
     private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
     private final Object commitSequence = new Object();
     private volatile long lastCommitTimestamp;
 
-    public TransactionManager(long clockStart, CommitLog commitLog, EngineMetrics metrics) {
+    public TransactionManager(long clockStart, CommitLog commitLog, RedoLog redoLog, EngineMetrics metrics) {
         this.clock = new AtomicLong(clockStart);
         this.lastCommitTimestamp = clockStart;
         this.commitLog = commitLog;
+        this.redoLog = redoLog;
         this.metrics = metrics;
     }
 
@@ -59,17 +69,53 @@ public final class TransactionManager {
     void commit(Transaction tx) {
         List<WriteRecord> writes = tx.writes();
         if (!writes.isEmpty()) {
+            long commitTs;
+            long lsn;
             synchronized (commitSequence) {
-                long commitTs = clock.incrementAndGet();
-                commitLog.recordCommit(tx.id(), commitTs);
-                for (WriteRecord w : writes) {
-                    w.commit(commitTs);
+                commitTs = clock.incrementAndGet();
+                inFlight.add(commitTs);
+                try {
+                    lsn = commitLog.logCommit(tx.id(), commitTs);
+                } catch (RuntimeException e) {
+                    inFlight.remove(commitTs);
+                    abort(tx, AbortCause.COMMIT_FAILURE);
+                    throw e;
                 }
-                lastCommitTimestamp = commitTs;
             }
+            try {
+                redoLog.awaitCommit(lsn);
+            } catch (RuntimeException e) {
+                try {
+                    commitLog.logAbort(tx.id());
+                } finally {
+                    inFlight.remove(commitTs);
+                    publish();
+                    abort(tx, AbortCause.COMMIT_FAILURE);
+                }
+                throw e;
+            }
+            commitLog.confirm(tx.id(), commitTs);
+            for (WriteRecord w : writes) {
+                w.commit(commitTs);
+            }
+            inFlight.remove(commitTs);
+            publish();
         }
         finish(tx, Transaction.State.COMMITTED);
         metrics.committed();
+    }
+
+    /** Advances the published timestamp to just below the oldest commit still in flight. */
+    private void publish() {
+        synchronized (commitSequence) {
+            // Read the clock first: a timestamp drawn after this read is above it, whatever the set holds then.
+            long now = clock.get();
+            Long oldest = inFlight.ceiling(Long.MIN_VALUE);
+            long visible = oldest == null ? now : Math.min(now, oldest - 1);
+            if (visible > lastCommitTimestamp) {
+                lastCommitTimestamp = visible;
+            }
+        }
     }
 
     void abort(Transaction tx, AbortCause cause) {

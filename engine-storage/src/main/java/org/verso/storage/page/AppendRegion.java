@@ -2,6 +2,8 @@ package org.verso.storage.page;
 
 import java.nio.ByteBuffer;
 import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
+import org.verso.storage.wal.RedoLog;
 
 /**
  * An append-only sequence of records in a page file: the write stream of one table's SIAS heap or of the commit
@@ -13,6 +15,11 @@ import org.verso.common.ErrorCode;
  * <p>Record framing inside a page body: {@code [int length][payload of length bytes]}, back to back from offset
  * {@link PageHeader#SIZE}; the header's item count and used bytes say how many records there are and where they
  * stop. A record's address is {@code pageNo << 16 | offset of its payload}.
+ *
+ * <p>Logging: each append is logged to the {@link RedoLog} with the region's stream id (the table id) and the
+ * record's bytes, and the page's LSN is set to the record's; before a page is written the log is forced up to
+ * that LSN (the page-before-log rule). After a crash, {@link #redoAppend} puts logged records back at their
+ * addresses.
  *
  * <p>Thread safety: appends are serialised by the region's monitor; readers may read sealed pages and the
  * published part of the head page concurrently.
@@ -34,13 +41,23 @@ public final class AppendRegion {
 
     private final PageFile file;
     private final BufferPool pool;
+    private final RedoLog log;
+    private final long streamId;
     private Page head;
     private long nextPageNo;
 
-    public AppendRegion(PageFile file, BufferPool pool) {
+    /** A region that logs its appends to {@code log} under {@code streamId}. */
+    public AppendRegion(PageFile file, BufferPool pool, RedoLog log, long streamId) {
         this.file = file;
         this.pool = pool;
+        this.log = log;
+        this.streamId = streamId;
         this.nextPageNo = file.pageCount();
+    }
+
+    /** A region whose appends are not logged (its contents are redone from other log records). */
+    public AppendRegion(PageFile file, BufferPool pool) {
+        this(file, pool, RedoLog.NONE, 0);
     }
 
     public static long address(long pageNo, int offset) {
@@ -79,9 +96,46 @@ public final class AppendRegion {
         int at = PageHeader.used(page);
         page.putInt(at, length);
         writer.write(page, at + FRAME);
+        long address = address(head.pageNo(), at + FRAME);
+        long lsn = log.logHeapAppend(streamId, address, page, at + FRAME, length);
         PageHeader.setItemCount(page, PageHeader.itemCount(page) + 1);
         PageHeader.setUsed(page, at + FRAME + length);
-        return address(head.pageNo(), at + FRAME);
+        PageHeader.setLsn(page, lsn);
+        return address;
+    }
+
+    /**
+     * Puts a logged record back at {@code address} during recovery, unless the page already holds it (its LSN is
+     * at or past {@code lsn}). A page that is missing or fails its checksum is started afresh: its records all
+     * lie after the redo point, because a page is forced before a checkpoint moves the redo point past it.
+     */
+    public static void redoAppend(BufferPool pool, PageFile file, long address, ByteBuffer record, long lsn) {
+        long pageNo = pageOf(address);
+        int offset = offsetOf(address);
+        Page page;
+        try {
+            page = pageNo < file.pageCount() ? pool.pin(file, pageNo) : pool.pinOrCreate(file, pageNo);
+        } catch (VersoException e) {
+            if (!e.sqlState().equals("XX001")) {
+                throw e;
+            }
+            page = pool.pinOrCreate(file, pageNo);
+        }
+        try {
+            ByteBuffer buf = page.buffer();
+            if (PageHeader.lsn(buf) >= lsn) {
+                return;
+            }
+            int length = record.remaining();
+            buf.putInt(offset - FRAME, length);
+            buf.put(offset, record, record.position(), length);
+            PageHeader.setItemCount(buf, PageHeader.itemCount(buf) + 1);
+            PageHeader.setUsed(buf, offset + length);
+            PageHeader.setLsn(buf, lsn);
+            pool.markDirty(page);
+        } finally {
+            pool.unpin(page);
+        }
     }
 
     /** Writes a partly filled head page; the next record goes to a new page. */
@@ -92,6 +146,8 @@ public final class AppendRegion {
     }
 
     private void sealHead() {
+        // Force the log before taking the pool's monitor, so no log force happens under it.
+        pool.forceLogFor(head);
         pool.writeNow(head);
         pool.unpin(head);
         head = null;

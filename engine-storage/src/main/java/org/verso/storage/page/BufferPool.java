@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.storage.wal.RedoLog;
 
 /**
  * A fixed budget of direct memory cut into page frames, shared by every file of a database.
@@ -28,6 +29,8 @@ public final class BufferPool {
     private final boolean[] dirty;
     private final boolean[] referenced;
     private final Map<Long, Integer> pageTable = new HashMap<>();
+    private volatile RedoLog log = RedoLog.NONE;
+    private Thread backgroundWriter;
     private int clockHand;
     private long hits;
     private long misses;
@@ -43,6 +46,45 @@ public final class BufferPool {
         this.pinCount = new int[frameCount];
         this.dirty = new boolean[frameCount];
         this.referenced = new boolean[frameCount];
+    }
+
+    /** The log whose records must be durable before a page carrying their LSN is written. */
+    public void setRedoLog(RedoLog redoLog) {
+        this.log = redoLog;
+    }
+
+    /** Forces the log up to a pinned page's LSN, so that writing the page does not have to. */
+    public void forceLogFor(Page page) {
+        log.flushTo(PageHeader.lsn(page.buffer()));
+    }
+
+    private void writeFrame(int f) {
+        Page page = pages[f];
+        log.flushTo(PageHeader.lsn(page.buffer));
+        page.file.writePage(page.pageNo, page.buffer);
+        dirty[f] = false;
+    }
+
+    /**
+     * Pins a page for recovery: the cached copy if there is one, else a fresh empty page (the caller has found the
+     * page missing on disk or unreadable).
+     */
+    public synchronized Page pinOrCreate(PageFile file, long pageNo) {
+        Integer frame = pageTable.get(key(file, pageNo));
+        if (frame != null) {
+            pinCount[frame]++;
+            return pages[frame];
+        }
+        return pinNew(file, pageNo);
+    }
+
+    /** Writes every dirty page of every file. */
+    public synchronized void flushAll() {
+        for (int f = 0; f < frameCount; f++) {
+            if (dirty[f] && pages[f].file != null) {
+                writeFrame(f);
+            }
+        }
     }
 
     public int pageSize() {
@@ -114,8 +156,7 @@ public final class BufferPool {
 
     /** Writes a pinned page now and marks it clean. */
     public synchronized void writeNow(Page page) {
-        page.file.writePage(page.pageNo, page.buffer);
-        dirty[page.frame] = false;
+        writeFrame(page.frame);
     }
 
     /** Writes every dirty page of {@code file}, in page order so the writes are sequential where possible. */
@@ -127,9 +168,7 @@ public final class BufferPool {
             }
         }
         for (Map.Entry<Long, Integer> e : ordered.entrySet()) {
-            int f = e.getValue();
-            file.writePage(e.getKey(), pages[f].buffer);
-            dirty[f] = false;
+            writeFrame(e.getValue());
         }
     }
 
@@ -142,6 +181,54 @@ public final class BufferPool {
                 dirty[f] = false;
                 pinCount[f] = 0;
                 referenced[f] = false;
+            }
+        }
+    }
+
+    /**
+     * Starts a daemon thread that writes dirty unpinned pages every {@code periodMillis}, so eviction seldom has
+     * to write a page on a reader's time. Stops when {@link #stopBackgroundWriter} is called.
+     */
+    public synchronized void startBackgroundWriter(long periodMillis) {
+        if (backgroundWriter != null) {
+            return;
+        }
+        backgroundWriter = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(periodMillis);
+                    writeDirtyUnpinned();
+                } catch (InterruptedException e) {
+                    return;
+                } catch (RuntimeException e) {
+                    // Retried on the next round; a failing write also fails the next eviction or checkpoint.
+                }
+            }
+        }, "verso-page-writer");
+        backgroundWriter.setDaemon(true);
+        backgroundWriter.start();
+    }
+
+    public void stopBackgroundWriter() {
+        Thread t;
+        synchronized (this) {
+            t = backgroundWriter;
+            backgroundWriter = null;
+        }
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private synchronized void writeDirtyUnpinned() {
+        for (int f = 0; f < frameCount; f++) {
+            if (dirty[f] && pinCount[f] == 0 && pages[f].file != null) {
+                writeFrame(f);
             }
         }
     }
@@ -171,8 +258,7 @@ public final class BufferPool {
                 continue;
             }
             if (dirty[f]) {
-                pages[f].file.writePage(pages[f].pageNo, pages[f].buffer);
-                dirty[f] = false;
+                writeFrame(f);
             }
             pageTable.remove(key(pages[f].file, pages[f].pageNo));
             pages[f].file = null;

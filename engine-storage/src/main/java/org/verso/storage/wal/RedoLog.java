@@ -1,0 +1,60 @@
+package org.verso.storage.wal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What the storage structures log. Implemented by {@link WriteAheadLog}; {@link #NONE} serves in-memory
+ * databases, which have nothing to recover.
+ *
+ * <p>Every method returns the LSN just past the record it appended (0 for {@link #NONE}).
+ */
+public interface RedoLog {
+    /** Logs the append of a record (bytes {@code [offset, offset + length)} of {@code page}) to a table's heap. */
+    long logHeapAppend(long tableId, long address, ByteBuffer page, int offset, int length);
+
+    /** Logs that {@code txid} commits at {@code commitTs}. */
+    long logCommit(long txid, long commitTs);
+
+    /** Logs that an earlier COMMIT record of {@code txid} is void (its commit could not be made durable). */
+    long logAbort(long txid);
+
+    /** Returns once a commit record ending at {@code lsn} is as durable as the database's durability setting asks. */
+    void awaitCommit(long lsn);
+
+    /** Forces the log to disk at least up to {@code lsn} (the page-before-log rule). */
+    void flushTo(long lsn);
+
+    /** The LSN past the last appended record. */
+    long appendedLsn();
+
+    /** A log that records nothing. */
+    RedoLog NONE = new RedoLog() {
+        @Override
+        public long logHeapAppend(long tableId, long address, ByteBuffer page, int offset, int length) {
+            return 0;
+        }
+
+        @Override
+        public long logCommit(long txid, long commitTs) {
+            return 0;
+        }
+
+        @Override
+        public long logAbort(long txid) {
+            return 0;
+        }
+
+        @Override
+        public void awaitCommit(long lsn) {
+        }
+
+        @Override
+        public void flushTo(long lsn) {
+        }
+
+        @Override
+        public long appendedLsn() {
+            return 0;
+        }
+    };
+}

@@ -1,0 +1,189 @@
+package org.verso.storage.wal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.verso.common.ErrorCode;
+import org.verso.storage.io.ChannelFactory;
+import org.verso.storage.io.IoCounters;
+import org.verso.storage.io.PageChannel;
+
+/**
+ * The files that hold the log stream: segment {@code n} (file {@code wal/<n as 16 hex digits>.wal}) holds stream
+ * positions {@code [n * size, (n + 1) * size)}. A write that crosses a boundary is split. Segments wholly before
+ * the last checkpoint's redo position are renamed to serve as future segments (recycled), so steady-state logging
+ * overwrites allocated files instead of growing new ones.
+ *
+ * <p>Thread safety: writes and forces are called by one flusher at a time; reads only during recovery.
+ */
+final class SegmentFiles implements AutoCloseable {
+    private static final int SPARE_SEGMENTS = 2;
+
+    private final Path directory;
+    private final long segmentSize;
+    private final ChannelFactory channels;
+    private final IoCounters counters;
+    private final TreeMap<Long, PageChannel> open = new TreeMap<>();
+    private final Set<Long> unforced = new HashSet<>();
+    private long lastWriteEnd = -1;
+
+    SegmentFiles(Path directory, long segmentSize, ChannelFactory channels, IoCounters counters) {
+        this.directory = directory;
+        this.segmentSize = segmentSize;
+        this.channels = channels;
+        this.counters = counters;
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
+        }
+    }
+
+    private static String fileName(long segment) {
+        return String.format("%016x.wal", segment);
+    }
+
+    private PageChannel channel(long segment) throws IOException {
+        PageChannel ch = open.get(segment);
+        if (ch == null) {
+            Path path = directory.resolve(fileName(segment));
+            if (!Files.exists(path)) {
+                Path spare = spareSegment();
+                if (spare != null) {
+                    Files.move(spare, path);
+                }
+            }
+            ch = channels.open(path);
+            open.put(segment, ch);
+        }
+        return ch;
+    }
+
+    /** A recycled segment file (named {@code *.spare}), or null. */
+    private Path spareSegment() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".spare")).findFirst().orElse(null);
+        }
+    }
+
+    /** Writes {@code data} (position to limit) at stream position {@code start}. */
+    void write(ByteBuffer data, long start) {
+        long position = start;
+        int bytes = data.remaining();
+        try {
+            while (data.hasRemaining()) {
+                long segment = position / segmentSize;
+                int offset = (int) (position % segmentSize);
+                int n = (int) Math.min(data.remaining(), segmentSize - offset);
+                ByteBuffer part = data.slice(data.position(), n);
+                channel(segment).write(part, offset);
+                unforced.add(segment);
+                data.position(data.position() + n);
+                position += n;
+            }
+        } catch (IOException e) {
+            throw failure(e);
+        }
+        counters.recordWrite((bytes + 4095) / 4096, bytes, start == lastWriteEnd);
+        lastWriteEnd = start + bytes;
+    }
+
+    /** Forces every segment written since the last force. */
+    void force() {
+        try {
+            for (Long segment : unforced) {
+                open.get(segment).force();
+                counters.recordFsync();
+            }
+            unforced.clear();
+        } catch (IOException e) {
+            throw failure(e);
+        }
+    }
+
+    /** Reads into {@code dst} from stream position {@code position}; returns bytes read (short at the end). */
+    int read(ByteBuffer dst, long position) {
+        int total = 0;
+        try {
+            while (dst.hasRemaining()) {
+                long segment = (position + total) / segmentSize;
+                Path path = directory.resolve(fileName(segment));
+                if (!open.containsKey(segment) && !Files.exists(path)) {
+                    break;
+                }
+                int offset = (int) ((position + total) % segmentSize);
+                int n = (int) Math.min(dst.remaining(), segmentSize - offset);
+                ByteBuffer part = dst.slice(dst.position(), n);
+                int got = channel(segment).read(part, offset);
+                dst.position(dst.position() + got);
+                total += got;
+                if (got < n) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
+        }
+        return total;
+    }
+
+    /** Retires segments that end at or before {@code position}: keeps a few as spares, deletes the rest. */
+    void recycleBefore(long position) {
+        long firstNeeded = position / segmentSize;
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path p : files.toList()) {
+                String name = p.getFileName().toString();
+                if (!name.endsWith(".wal")) {
+                    continue;
+                }
+                long segment = Long.parseLong(name.substring(0, name.length() - 4), 16);
+                if (segment >= firstNeeded) {
+                    continue;
+                }
+                PageChannel ch = open.remove(segment);
+                if (ch != null) {
+                    ch.close();
+                }
+                unforced.remove(segment);
+                if (spareCount() < SPARE_SEGMENTS) {
+                    Files.move(p, directory.resolve(name + ".spare"));
+                } else {
+                    Files.delete(p);
+                }
+            }
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
+        }
+    }
+
+    private long spareCount() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".spare")).count();
+        }
+    }
+
+    private RuntimeException failure(IOException e) {
+        String msg = String.valueOf(e.getMessage());
+        if (msg.contains("No space left") || msg.contains("ENOSPC") || msg.contains("Disk quota")) {
+            return ErrorCode.DISK_FULL.exception(e, directory.resolve("wal"));
+        }
+        return ErrorCode.IO_ERROR.exception(e, directory, msg);
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (PageChannel ch : open.values()) {
+                ch.close();
+            }
+            open.clear();
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
+        }
+    }
+}

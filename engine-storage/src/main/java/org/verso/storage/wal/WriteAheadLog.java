@@ -1,0 +1,242 @@
+package org.verso.storage.wal;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import org.verso.common.ErrorCode;
+import org.verso.storage.io.ChannelFactory;
+import org.verso.storage.io.IoCounters;
+
+/**
+ * The write-ahead log: CRC-checked records (see {@link LogRecord}) appended to a direct-memory buffer and written
+ * to segment files by group commit.
+ *
+ * <p>Group commit: committing threads append their commit records and then call {@link #awaitCommit}. The first to
+ * get the flush monitor becomes the leader: it takes the whole buffer (swapping in the spare one, so appends go on
+ * meanwhile), writes it and forces the file once. Threads that queued behind it find their records already durable
+ * and return without a force of their own. One fdatasync thus serves every commit that arrived while the previous
+ * one ran.
+ *
+ * <p>Durability: with {@link Durability#SYNC} a commit waits for its force; with {@link Durability#ASYNC} a daemon
+ * thread forces the log every {@link #ASYNC_FLUSH_MILLIS} ms and commits do not wait.
+ *
+ * <p>Failures: if writing fails (a full disk), the unwritten bytes stay queued and are written first by the next
+ * flush; the caller gets 53100 (disk full) or 58030, and nothing already durable is lost.
+ *
+ * <p>Lock order: flush monitor, then the log's own monitor (held only to append or swap buffers).
+ */
+public final class WriteAheadLog implements RedoLog, AutoCloseable {
+    public static final long ASYNC_FLUSH_MILLIS = 20;
+    public static final int BUFFER_BYTES = 1 << 20;
+    public static final long DEFAULT_SEGMENT_BYTES = 16L << 20;
+
+    /** Fills a record's payload at {@code at}. */
+    @FunctionalInterface
+    public interface PayloadWriter {
+        void write(ByteBuffer buf, int at);
+    }
+
+    private final SegmentFiles segments;
+    private final Durability durability;
+    private final Object flushMonitor = new Object();
+    private final Thread asyncFlusher;
+    private ByteBuffer active = ByteBuffer.allocateDirect(BUFFER_BYTES);
+    private ByteBuffer spare = ByteBuffer.allocateDirect(BUFFER_BYTES);
+    private long activeStart;
+    private long appendLsn;
+    private long lastRecordStart;
+    // Bytes taken from the buffer but not yet written (a failed write is retried from here).
+    private ByteBuffer unwritten;
+    private long unwrittenStart;
+    private volatile long writtenLsn;
+    private volatile long durableLsn;
+    private volatile boolean closed;
+
+    /**
+     * Opens the log in {@code directory}, appending from {@code endLsn} (where recovery found the valid records to
+     * end); {@code lastRecordStart} is the start of the last valid record, or -1.
+     */
+    public WriteAheadLog(Path directory, long segmentBytes, ChannelFactory channels, IoCounters counters,
+                         Durability durability, long endLsn, long lastRecordStart) {
+        this.segments = new SegmentFiles(directory, segmentBytes, channels, counters);
+        this.durability = durability;
+        this.activeStart = endLsn;
+        this.appendLsn = endLsn;
+        this.lastRecordStart = lastRecordStart;
+        this.writtenLsn = endLsn;
+        this.durableLsn = endLsn;
+        if (durability == Durability.ASYNC) {
+            asyncFlusher = new Thread(this::flushPeriodically, "verso-wal-flusher");
+            asyncFlusher.setDaemon(true);
+            asyncFlusher.start();
+        } else {
+            asyncFlusher = null;
+        }
+    }
+
+    /** Reads the valid records of the log in {@code directory} from {@code startLsn}; see {@link LogReader}. */
+    public static LogReader reader(Path directory, long segmentBytes, ChannelFactory channels, IoCounters counters) {
+        return new LogReader(new SegmentFiles(directory, segmentBytes, channels, counters));
+    }
+
+    public Durability durability() {
+        return durability;
+    }
+
+    /** Appends a record; returns the LSN just past it. */
+    public long append(byte type, int payloadLength, PayloadWriter payload) {
+        int length = LogRecord.HEADER + payloadLength;
+        if (length > BUFFER_BYTES) {
+            throw ErrorCode.INTERNAL_ERROR.exception("log record of " + length + " bytes exceeds the log buffer");
+        }
+        while (true) {
+            long pending;
+            synchronized (this) {
+                if (closed) {
+                    throw ErrorCode.INTERNAL_ERROR.exception("write-ahead log is closed");
+                }
+                if (active.remaining() >= length) {
+                    int at = active.position();
+                    long start = appendLsn;
+                    active.putInt(at + LogRecord.LENGTH, length);
+                    active.putLong(at + LogRecord.START, start);
+                    active.putLong(at + LogRecord.PREV, lastRecordStart);
+                    active.put(at + LogRecord.TYPE, type);
+                    payload.write(active, at + LogRecord.HEADER);
+                    active.putInt(at + LogRecord.CRC, LogRecord.crc(active, at, length));
+                    active.position(at + length);
+                    lastRecordStart = start;
+                    appendLsn = start + length;
+                    return appendLsn;
+                }
+                pending = appendLsn;
+            }
+            flush(pending, false);
+        }
+    }
+
+    @Override
+    public long logHeapAppend(long tableId, long address, ByteBuffer page, int offset, int length) {
+        return append(LogRecord.HEAP_APPEND, 16 + length, (buf, at) -> {
+            buf.putLong(at, tableId);
+            buf.putLong(at + 8, address);
+            buf.put(at + 16, page, offset, length);
+        });
+    }
+
+    @Override
+    public long logCommit(long txid, long commitTs) {
+        return append(LogRecord.COMMIT, 16, (buf, at) -> {
+            buf.putLong(at, txid);
+            buf.putLong(at + 8, commitTs);
+        });
+    }
+
+    @Override
+    public long logAbort(long txid) {
+        return append(LogRecord.ABORT, 8, (buf, at) -> buf.putLong(at, txid));
+    }
+
+    @Override
+    public void awaitCommit(long lsn) {
+        if (durability == Durability.SYNC) {
+            flush(lsn, true);
+        }
+    }
+
+    @Override
+    public void flushTo(long lsn) {
+        flush(lsn, true);
+    }
+
+    @Override
+    public synchronized long appendedLsn() {
+        return appendLsn;
+    }
+
+    /** Start of the last appended record (-1 if none): the backlink the next record will carry. */
+    public synchronized long lastRecordStart() {
+        return lastRecordStart;
+    }
+
+    public long durableLsn() {
+        return durableLsn;
+    }
+
+    /** Lets segments before {@code lsn} be reused: everything before it is in the data files. */
+    public void recycleBefore(long lsn) {
+        synchronized (flushMonitor) {
+            segments.recycleBefore(Math.min(lsn, writtenLsn));
+        }
+    }
+
+    private void flush(long lsn, boolean force) {
+        if ((force ? durableLsn : writtenLsn) >= lsn) {
+            return;
+        }
+        synchronized (flushMonitor) {
+            while (writtenLsn < lsn) {
+                if (unwritten == null) {
+                    synchronized (this) {
+                        if (appendLsn == activeStart) {
+                            break;
+                        }
+                        unwritten = active.flip();
+                        unwrittenStart = activeStart;
+                        active = spare;
+                        active.clear();
+                        spare = null;
+                        activeStart = appendLsn;
+                    }
+                }
+                long end = unwrittenStart + unwritten.remaining();
+                segments.write(unwritten.duplicate(), unwrittenStart);
+                spare = unwritten;
+                unwritten = null;
+                writtenLsn = end;
+            }
+            if (force && durableLsn < writtenLsn) {
+                long target = writtenLsn;
+                segments.force();
+                durableLsn = target;
+            }
+        }
+    }
+
+    private void flushPeriodically() {
+        while (!closed) {
+            try {
+                Thread.sleep(ASYNC_FLUSH_MILLIS);
+                long target;
+                synchronized (this) {
+                    target = appendLsn;
+                }
+                flush(target, true);
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // A failed background flush (full disk) is retried on the next tick; commits that need durability
+                // see the error themselves.
+            }
+        }
+    }
+
+    /** Forces everything appended and closes the segment files. */
+    @Override
+    public void close() {
+        long target;
+        synchronized (this) {
+            target = appendLsn;
+        }
+        try {
+            flush(target, true);
+        } finally {
+            closed = true;
+            if (asyncFlusher != null) {
+                asyncFlusher.interrupt();
+            }
+            synchronized (flushMonitor) {
+                segments.close();
+            }
+        }
+    }
+}
