@@ -8,11 +8,12 @@ import org.verso.common.ErrorCode;
 import org.verso.storage.StorageOptions;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.wal.Durability;
+import org.verso.storage.wal.WriteAheadLog;
 
 /**
  * How to open a database: where it lives (a directory, or a named in-memory store), its page size, the buffer
- * pool budget and the meter registry its metrics go to. Immutable; build with {@link #directory} or
- * {@link #inMemory} and the {@code with*} methods.
+ * pool budget, commit durability, and the meter registry its metrics go to. Immutable; start from
+ * {@link #directory} or {@link #inMemory} and refine with the {@code with*} methods.
  */
 public final class DatabaseConfig {
     public static final int DEFAULT_PAGE_SIZE = 8192;
@@ -20,73 +21,30 @@ public final class DatabaseConfig {
 
     private final Path directory;
     private final String memoryName;
-    private final int pageSize;
-    private final long cacheBytes;
     private final MeterRegistry meterRegistry;
-    private final Durability durability;
-    private final ChannelFactory channels;
-    private final long checkpointBytes;
+    private final StorageOptions storage;
 
-    private DatabaseConfig(Path directory, String memoryName, int pageSize, long cacheBytes,
-                           MeterRegistry meterRegistry) {
-        this(directory, memoryName, pageSize, cacheBytes, meterRegistry, Durability.SYNC, ChannelFactory.FILES,
-            StorageOptions.DEFAULT_CHECKPOINT_BYTES);
-    }
-
-    private DatabaseConfig(Path directory, String memoryName, int pageSize, long cacheBytes,
-                           MeterRegistry meterRegistry, Durability durability, ChannelFactory channels,
-                           long checkpointBytes) {
+    private DatabaseConfig(Path directory, String memoryName, MeterRegistry meterRegistry, StorageOptions storage) {
         this.directory = directory;
         this.memoryName = memoryName;
-        this.pageSize = pageSize;
-        this.cacheBytes = cacheBytes;
         this.meterRegistry = meterRegistry;
-        this.durability = durability;
-        this.channels = channels;
-        this.checkpointBytes = checkpointBytes;
-    }
-
-    /**
-     * When a commit is durable: {@link Durability#SYNC} (the default) forces the log before commit returns;
-     * {@link Durability#ASYNC} returns at once and forces within {@value
-     * org.verso.storage.wal.WriteAheadLog#ASYNC_FLUSH_MILLIS} ms, so a crash may lose the commits of that window.
-     */
-    public DatabaseConfig withDurability(Durability d) {
-        return new DatabaseConfig(directory, memoryName, pageSize, cacheBytes, meterRegistry,
-            Objects.requireNonNull(d), channels, checkpointBytes);
-    }
-
-    /** How database files are opened; tests substitute fault-injecting channels. */
-    public DatabaseConfig withChannels(ChannelFactory factory) {
-        return new DatabaseConfig(directory, memoryName, pageSize, cacheBytes, meterRegistry, durability,
-            Objects.requireNonNull(factory), checkpointBytes);
-    }
-
-    /** How many bytes of log accumulate before a background checkpoint runs. */
-    public DatabaseConfig withCheckpointBytes(long bytes) {
-        return new DatabaseConfig(directory, memoryName, pageSize, cacheBytes, meterRegistry, durability, channels,
-            bytes);
-    }
-
-    public Durability durability() {
-        return durability;
-    }
-
-    /** The storage engine's settings derived from this configuration. */
-    public StorageOptions storageOptions() {
-        return StorageOptions.defaults(pageSize, cacheBytes).withDurability(durability).withChannels(channels)
-            .withCheckpointBytes(checkpointBytes);
+        this.storage = storage;
     }
 
     /** A database stored in {@code dir}, created if it does not exist. */
     public static DatabaseConfig directory(Path dir) {
-        return new DatabaseConfig(dir.toAbsolutePath().normalize(), null, DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES,
-            null);
+        return new DatabaseConfig(dir.toAbsolutePath().normalize(), null, null,
+            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES));
     }
 
-    /** A database held in memory under {@code name}; it disappears when its last user closes it. */
+    /** A database held in memory under {@code name}; it disappears when it is closed. */
     public static DatabaseConfig inMemory(String name) {
-        return new DatabaseConfig(null, Objects.requireNonNull(name), DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES, null);
+        return new DatabaseConfig(null, Objects.requireNonNull(name), null,
+            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES));
+    }
+
+    private DatabaseConfig with(StorageOptions options) {
+        return new DatabaseConfig(directory, memoryName, meterRegistry, options);
     }
 
     /** Page size in bytes: 4096, 8192 or 16384. Fixed when the database is created. */
@@ -94,23 +52,47 @@ public final class DatabaseConfig {
         if (bytes != 4096 && bytes != 8192 && bytes != 16384) {
             throw ErrorCode.CANNOT_OPEN.exception(describe(), "page size must be 4096, 8192 or 16384, not " + bytes);
         }
-        return new DatabaseConfig(directory, memoryName, bytes, cacheBytes, meterRegistry, durability, channels,
-            checkpointBytes);
+        return with(new StorageOptions(bytes, storage.cacheBytes(), storage.durability(), storage.channels(),
+            storage.walSegmentBytes(), storage.checkpointBytes()));
     }
 
-    /** The buffer pool's budget of direct memory, in bytes. */
+    /** The buffer pool's budget of direct memory, in bytes (at least 16 pages). */
     public DatabaseConfig withCacheBytes(long bytes) {
-        if (bytes < 16L * pageSize) {
-            throw ErrorCode.CANNOT_OPEN.exception(describe(), "cache must hold at least 16 pages, not " + bytes + " bytes");
+        if (bytes < 16L * storage.pageSize()) {
+            throw ErrorCode.CANNOT_OPEN.exception(describe(),
+                "cache must hold at least 16 pages, not " + bytes + " bytes");
         }
-        return new DatabaseConfig(directory, memoryName, pageSize, bytes, meterRegistry, durability, channels,
-            checkpointBytes);
+        return with(new StorageOptions(storage.pageSize(), bytes, storage.durability(), storage.channels(),
+            storage.walSegmentBytes(), storage.checkpointBytes()));
+    }
+
+    /**
+     * When a commit is durable: {@link Durability#SYNC} (the default) forces the log before commit returns;
+     * {@link Durability#ASYNC} returns at once and forces within {@value WriteAheadLog#ASYNC_FLUSH_MILLIS} ms, so
+     * a crash may lose the commits of that window.
+     */
+    public DatabaseConfig withDurability(Durability durability) {
+        return with(storage.withDurability(durability));
+    }
+
+    /** How database files are opened; fault-injection tests substitute channels that fail or drop writes. */
+    public DatabaseConfig withChannels(ChannelFactory factory) {
+        return with(storage.withChannels(factory));
+    }
+
+    /** How many bytes of log accumulate before a background checkpoint runs. */
+    public DatabaseConfig withCheckpointBytes(long bytes) {
+        return with(storage.withCheckpointBytes(bytes));
+    }
+
+    /** Size of one write-ahead log segment file. */
+    public DatabaseConfig withWalSegmentBytes(long bytes) {
+        return with(storage.withWalSegmentBytes(bytes));
     }
 
     /** The registry Verso registers its meters with; by default a private {@link SimpleMeterRegistry}. */
     public DatabaseConfig withMeterRegistry(MeterRegistry registry) {
-        return new DatabaseConfig(directory, memoryName, pageSize, cacheBytes, Objects.requireNonNull(registry),
-            durability, channels, checkpointBytes);
+        return new DatabaseConfig(directory, memoryName, Objects.requireNonNull(registry), storage);
     }
 
     public boolean isInMemory() {
@@ -127,11 +109,20 @@ public final class DatabaseConfig {
     }
 
     public int pageSize() {
-        return pageSize;
+        return storage.pageSize();
     }
 
     public long cacheBytes() {
-        return cacheBytes;
+        return storage.cacheBytes();
+    }
+
+    public Durability durability() {
+        return storage.durability();
+    }
+
+    /** The storage engine's settings. */
+    public StorageOptions storageOptions() {
+        return storage;
     }
 
     public MeterRegistry meterRegistry() {

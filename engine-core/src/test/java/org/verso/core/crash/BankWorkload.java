@@ -1,0 +1,132 @@
+package org.verso.core.crash;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.verso.common.VersoException;
+import org.verso.core.Database;
+import org.verso.core.DatabaseConfig;
+import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.core.catalog.TableLayout;
+import org.verso.core.table.RowCursor;
+import org.verso.core.table.Table;
+import org.verso.core.tx.IsolationLevel;
+import org.verso.core.tx.Transaction;
+import org.verso.storage.tuple.DataType;
+import org.verso.storage.tuple.ValueType;
+
+/**
+ * The child process of the crash test: concurrent bank transfers until it is killed. Each transfer moves money
+ * between two accounts and inserts a TRANSFERS row with a unique id; after commit returns, the client appends
+ * {@code C id} to its acknowledgement file; after an explicit rollback, {@code R id}. The parent kills this process
+ * at a random moment and checks the database against those files.
+ *
+ * <p>Usage: {@code BankWorkload DIR SEED CYCLE}
+ */
+public final class BankWorkload {
+    static final int ACCOUNTS = 20;
+    static final long INITIAL_BALANCE = 1000;
+    static final int CLIENTS = 4;
+
+    private BankWorkload() {
+    }
+
+    static TableDefinition accounts() {
+        return new TableDefinition(0, "ACCOUNTS", List.of(
+            new ColumnDefinition("ID", DataType.of(ValueType.INTEGER), false),
+            new ColumnDefinition("BALANCE", DataType.of(ValueType.BIGINT), false)), new int[] {0}, TableLayout.SIAS);
+    }
+
+    static TableDefinition transfers() {
+        return new TableDefinition(0, "TRANSFERS", List.of(
+            new ColumnDefinition("ID", DataType.of(ValueType.BIGINT), false),
+            new ColumnDefinition("SRC", DataType.of(ValueType.INTEGER), false),
+            new ColumnDefinition("DST", DataType.of(ValueType.INTEGER), false),
+            new ColumnDefinition("AMOUNT", DataType.of(ValueType.BIGINT), false),
+            new ColumnDefinition("NOTE", DataType.varchar(200), true)), new int[] {0}, TableLayout.SIAS);
+    }
+
+    /** Options that make checkpoints and log recycling happen often, so crashes hit them. */
+    static DatabaseConfig config(Path dir) {
+        return DatabaseConfig.directory(dir).withCheckpointBytes(256 * 1024).withWalSegmentBytes(1 << 20)
+            .withCacheBytes(256 * 8192);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]);
+        long seed = Long.parseLong(args[1]);
+        int cycle = Integer.parseInt(args[2]);
+        Database db = Database.open(config(dir));
+        if (db.catalog().table("ACCOUNTS").isEmpty()) {
+            db.createTable(transfers());
+            db.createTable(accounts());
+            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+            for (int i = 0; i < ACCOUNTS; i++) {
+                db.table("ACCOUNTS").insert(tx, new Object[] {i, INITIAL_BALANCE});
+            }
+            tx.commit();
+            try (OutputStream ready = new FileOutputStream(dir.resolve("initialised").toFile())) {
+                ready.write(1);
+            }
+        }
+        Thread[] clients = new Thread[CLIENTS];
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            clients[c] = new Thread(() -> runClient(db, dir, new Random(seed * 31 + client), cycle, client));
+            clients[c].start();
+        }
+        for (Thread t : clients) {
+            t.join();
+        }
+    }
+
+    private static void runClient(Database db, Path dir, Random random, int cycle, int client) {
+        Table accounts = db.table("ACCOUNTS");
+        Table transfers = db.table("TRANSFERS");
+        Path ackFile = dir.resolve("acks-" + cycle + "-" + client + ".txt");
+        try (OutputStream acks = new FileOutputStream(ackFile.toFile(), true)) {
+            for (long n = 0; ; n++) {
+                long id = ((long) cycle << 40) | ((long) client << 32) | n;
+                int from = random.nextInt(ACCOUNTS);
+                int to = random.nextInt(ACCOUNTS);
+                long amount = 1 + random.nextInt(50);
+                boolean rollback = random.nextInt(10) == 0;
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                try {
+                    move(accounts, tx, from, -amount);
+                    move(accounts, tx, to, amount);
+                    transfers.insert(tx, new Object[] {id, from, to, amount, "x".repeat(random.nextInt(200))});
+                    if (rollback) {
+                        tx.rollback();
+                        acks.write(("R " + id + "\n").getBytes(StandardCharsets.US_ASCII));
+                    } else {
+                        tx.commit();
+                        acks.write(("C " + id + "\n").getBytes(StandardCharsets.US_ASCII));
+                    }
+                    acks.flush();
+                } catch (VersoException e) {
+                    if (!e.sqlState().startsWith("40")) {
+                        throw e;
+                    }
+                    tx.rollback();
+                }
+            }
+        } catch (IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    private static void move(Table accounts, Transaction tx, int id, long delta) {
+        RowCursor c = accounts.lookup(tx, new Object[] {id});
+        if (!c.next()) {
+            throw new IllegalStateException("account " + id + " missing");
+        }
+        Object[] row = c.row();
+        accounts.update(tx, c.rowId(), new Object[] {id, (Long) row[1] + delta});
+    }
+}

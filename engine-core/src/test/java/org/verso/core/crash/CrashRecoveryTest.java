@@ -1,0 +1,134 @@
+package org.verso.core.crash;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.verso.core.Database;
+import org.verso.core.table.RowCursor;
+import org.verso.core.tx.IsolationLevel;
+import org.verso.core.tx.Transaction;
+
+/**
+ * Kills a child JVM running {@link BankWorkload} with SIGKILL at a random moment, reopens the database and checks
+ * that every acknowledged transfer is present, no rolled-back one is, and the total balance is unchanged. The same
+ * directory goes through every cycle, so recovery also starts from databases that were recovered before.
+ *
+ * <p>The default run does {@value #QUICK_CYCLES} cycles; {@code ./mvnw -Pcrash test} runs
+ * {@code -Dverso.crash.cycles} (default 100). The seed is printed; rerun with {@code -Dverso.seed=N}.
+ */
+class CrashRecoveryTest {
+    private static final int QUICK_CYCLES = 3;
+
+    @Test
+    void acknowledgedTransfersSurviveSigkill(@TempDir Path dir) throws Exception {
+        runCycles(dir, QUICK_CYCLES);
+    }
+
+    @Test
+    @Tag("slow")
+    void hundredCrashCycles(@TempDir Path dir) throws Exception {
+        runCycles(dir, Integer.getInteger("verso.crash.cycles", 100));
+    }
+
+    private void runCycles(Path dir, int cycles) throws Exception {
+        long seed = Long.getLong("verso.seed", System.nanoTime());
+        System.out.println("crash test seed=" + seed + " cycles=" + cycles);
+        Random random = new Random(seed);
+        Set<Long> acknowledged = new HashSet<>();
+        Set<Long> rolledBack = new HashSet<>();
+        for (int cycle = 0; cycle < cycles; cycle++) {
+            Process child = startChild(dir, seed + cycle, cycle);
+            long runMillis = 300 + random.nextInt(1500);
+            waitUntilInitialised(dir, child);
+            Thread.sleep(runMillis);
+            assertTrue(child.isAlive(), "the workload died by itself; see " + dir.resolve("child-" + cycle + ".log")
+                + ":\n" + Files.readString(dir.resolve("child-" + cycle + ".log")));
+            child.destroyForcibly();
+            assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+            readAcks(dir, cycle, acknowledged, rolledBack);
+            verify(dir, acknowledged, rolledBack, cycle);
+        }
+        System.out.println("acknowledged transfers checked: " + acknowledged.size() + ", rolled back: "
+            + rolledBack.size());
+        assertFalse(acknowledged.isEmpty(), "the workload committed something");
+    }
+
+    private static Process startChild(Path dir, long seed, int cycle) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+            BankWorkload.class.getName(), dir.toString(), Long.toString(seed), Integer.toString(cycle));
+        File log = dir.resolve("child-" + cycle + ".log").toFile();
+        pb.redirectErrorStream(true).redirectOutput(log);
+        return pb.start();
+    }
+
+    private static void waitUntilInitialised(Path dir, Process child) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(dir.resolve("initialised"))) {
+            assertTrue(child.isAlive(), "child exited before initialising");
+            assertTrue(System.nanoTime() < deadline, "child did not initialise in time");
+            Thread.sleep(20);
+        }
+    }
+
+    private static void readAcks(Path dir, int cycle, Set<Long> acknowledged, Set<Long> rolledBack)
+        throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.getFileName().toString().startsWith("acks-" + cycle + "-")).toList()) {
+                for (String line : Files.readAllLines(p)) {
+                    if (!line.endsWith("\n") && line.length() < 3) {
+                        continue;
+                    }
+                    long id = Long.parseLong(line.substring(2).trim());
+                    (line.charAt(0) == 'C' ? acknowledged : rolledBack).add(id);
+                }
+            }
+        }
+    }
+
+    private static void verify(Path dir, Set<Long> acknowledged, Set<Long> rolledBack, int cycle) {
+        try (Database db = Database.open(BankWorkload.config(dir))) {
+            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+            long total = 0;
+            RowCursor accounts = db.table("ACCOUNTS").scan(tx);
+            int count = 0;
+            while (accounts.next()) {
+                total += (Long) accounts.row()[1];
+                count++;
+            }
+            assertEquals(BankWorkload.ACCOUNTS, count, "cycle " + cycle + ": accounts");
+            assertEquals(BankWorkload.ACCOUNTS * BankWorkload.INITIAL_BALANCE, total,
+                "cycle " + cycle + ": total balance");
+            Set<Long> present = new HashSet<>();
+            RowCursor transfers = db.table("TRANSFERS").scan(tx);
+            while (transfers.next()) {
+                present.add((Long) transfers.row()[0]);
+            }
+            for (long id : acknowledged) {
+                assertTrue(present.contains(id), "cycle " + cycle + ": acknowledged transfer " + id + " lost");
+            }
+            for (long id : rolledBack) {
+                assertFalse(present.contains(id), "cycle " + cycle + ": rolled-back transfer " + id + " present");
+            }
+            for (long id : List.copyOf(present)) {
+                RowCursor byKey = db.table("TRANSFERS").lookup(tx, new Object[] {id});
+                assertTrue(byKey.next(), "cycle " + cycle + ": key index finds transfer " + id);
+            }
+            tx.commit();
+        }
+    }
+}
