@@ -10,11 +10,11 @@ import org.verso.storage.io.IoCounters;
  * The write-ahead log: CRC-checked records (see {@link LogRecord}) appended to a direct-memory buffer and written
  * to segment files by group commit.
  *
- * <p>Group commit: committing threads append their commit records and then call {@link #awaitCommit}. The first to
- * get the flush monitor becomes the leader: it takes the whole buffer (swapping in the spare one, so appends go on
- * meanwhile), writes it and forces the file once. Threads that queued behind it find their records already durable
- * and return without a force of their own. One fdatasync thus serves every commit that arrived while the previous
- * one ran.
+ * <p>Group commit: committing threads append their commit records and then call {@link #awaitCommit}. If no flush
+ * is running, the thread becomes the leader: it takes the whole buffer (swapping in the spare one, so appends go on
+ * meanwhile), writes it and forces the file once. Threads that arrive while a flush runs wait for it to end; those
+ * whose records it covered return, and one of the others leads the next flush, which takes everything appended in
+ * the meantime. One fdatasync thus serves every commit that arrived while the previous one ran.
  *
  * <p>Durability: with {@link Durability#SYNC} a commit waits for its force; with {@link Durability#ASYNC} a daemon
  * thread forces the log every {@link #ASYNC_FLUSH_MILLIS} ms and commits do not wait.
@@ -50,6 +50,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     private volatile long writtenLsn;
     private volatile long durableLsn;
     private volatile boolean closed;
+    // Guarded by flushMonitor: whether a leader is writing and forcing the log.
+    private boolean flushing;
 
     /**
      * Opens the log in {@code directory}, appending from {@code endLsn} (where recovery found the valid records to
@@ -164,41 +166,75 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
 
     /** Lets segments before {@code lsn} be reused: everything before it is in the data files. */
     public void recycleBefore(long lsn) {
+        flush(lsn, true);
         synchronized (flushMonitor) {
+            while (flushing) {
+                try {
+                    flushMonitor.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
             segments.recycleBefore(Math.min(lsn, writtenLsn));
         }
     }
 
     private void flush(long lsn, boolean force) {
-        if ((force ? durableLsn : writtenLsn) >= lsn) {
-            return;
-        }
         synchronized (flushMonitor) {
-            while (writtenLsn < lsn) {
-                if (unwritten == null) {
-                    synchronized (this) {
-                        if (appendLsn == activeStart) {
-                            break;
-                        }
-                        unwritten = active.flip();
-                        unwrittenStart = activeStart;
-                        active = spare;
-                        active.clear();
-                        spare = null;
-                        activeStart = appendLsn;
-                    }
+            while ((force ? durableLsn : writtenLsn) < lsn) {
+                if (!flushing) {
+                    flushing = true;
+                    break;
                 }
-                long end = unwrittenStart + unwritten.remaining();
-                segments.write(unwritten.duplicate(), unwrittenStart);
-                spare = unwritten;
-                unwritten = null;
-                writtenLsn = end;
+                try {
+                    flushMonitor.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw ErrorCode.INTERNAL_ERROR.exception(e, "interrupted while waiting for the log");
+                }
             }
-            if (force && durableLsn < writtenLsn) {
-                long target = writtenLsn;
-                segments.force();
-                durableLsn = target;
+            if ((force ? durableLsn : writtenLsn) >= lsn) {
+                return;
             }
+        }
+        // This thread leads: it writes and forces everything appended so far, for itself and for every thread
+        // that appended while the previous flush ran.
+        try {
+            lead(force);
+        } finally {
+            synchronized (flushMonitor) {
+                flushing = false;
+                flushMonitor.notifyAll();
+            }
+        }
+    }
+
+    private void lead(boolean force) {
+        while (true) {
+            if (unwritten == null) {
+                synchronized (this) {
+                    if (appendLsn == activeStart) {
+                        break;
+                    }
+                    unwritten = active.flip();
+                    unwrittenStart = activeStart;
+                    active = spare;
+                    active.clear();
+                    spare = null;
+                    activeStart = appendLsn;
+                }
+            }
+            long end = unwrittenStart + unwritten.remaining();
+            segments.write(unwritten.duplicate(), unwrittenStart);
+            spare = unwritten;
+            unwritten = null;
+            writtenLsn = end;
+        }
+        if (force && durableLsn < writtenLsn) {
+            long target = writtenLsn;
+            segments.force();
+            durableLsn = target;
         }
     }
 
@@ -235,6 +271,14 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                 asyncFlusher.interrupt();
             }
             synchronized (flushMonitor) {
+                while (flushing) {
+                    try {
+                        flushMonitor.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
                 segments.close();
             }
         }

@@ -1,0 +1,154 @@
+package org.verso.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.verso.storage.io.ChannelFactory;
+import org.verso.storage.io.IoCounters;
+import org.verso.storage.wal.Durability;
+import org.verso.storage.wal.LogReader;
+import org.verso.storage.wal.LogRecord;
+import org.verso.storage.wal.WriteAheadLog;
+
+class WriteAheadLogTest {
+    private static final long SEGMENT = 64 * 1024;
+
+    private static WriteAheadLog open(Path dir, long end, long last, IoCounters counters) {
+        return new WriteAheadLog(dir, SEGMENT, ChannelFactory.FILES, counters, Durability.SYNC, end, last);
+    }
+
+    private static List<Long> readTxids(Path dir) {
+        List<Long> txids = new ArrayList<>();
+        try (LogReader reader = WriteAheadLog.reader(dir, SEGMENT, ChannelFactory.FILES, new IoCounters())) {
+            reader.read(0, (type, payload, end) -> txids.add(payload.getLong(0)));
+        }
+        return txids;
+    }
+
+    /** Writes 1000 commit records (crossing segment boundaries); returns each record's start position. */
+    private static long[] writeCommits(Path dir) {
+        long[] starts = new long[1000];
+        try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {
+            for (int i = 0; i < starts.length; i++) {
+                long end = wal.logCommit(i, i + 1);
+                starts[i] = end - (LogRecord.HEADER + 16);
+            }
+            wal.flushTo(wal.appendedLsn());
+        }
+        return starts;
+    }
+
+    private static void flipByte(Path dir, long position) throws IOException {
+        Path segment = dir.resolve(String.format("%016x.wal", position / SEGMENT));
+        try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.allocate(1);
+            ch.read(b, position % SEGMENT);
+            b.put(0, (byte) (b.get(0) ^ 0x10));
+            ch.write(b.flip(), position % SEGMENT);
+        }
+    }
+
+    @Test
+    void everyRecordIsReadBackAcrossSegments(@TempDir Path dir) {
+        writeCommits(dir);
+        List<Long> txids = readTxids(dir);
+        assertEquals(1000, txids.size());
+        for (int i = 0; i < 1000; i++) {
+            assertEquals(i, txids.get(i));
+        }
+    }
+
+    @Test
+    void aFlippedByteEndsReplayAtThatRecord(@TempDir Path dir) throws IOException {
+        long[] starts = writeCommits(dir);
+        flipByte(dir, starts[600] + LogRecord.HEADER + 3);
+        assertEquals(600, readTxids(dir).size(), "records before the damaged one are replayed, none after");
+    }
+
+    @Test
+    void aTornTailIsIgnoredAndAppendingResumesThere(@TempDir Path dir) throws IOException {
+        long[] starts = writeCommits(dir);
+        long cut = starts[999] + 10;
+        Path last = dir.resolve(String.format("%016x.wal", cut / SEGMENT));
+        try (FileChannel ch = FileChannel.open(last, StandardOpenOption.WRITE)) {
+            ch.truncate(cut % SEGMENT);
+        }
+        long end;
+        long lastStart;
+        try (LogReader reader = WriteAheadLog.reader(dir, SEGMENT, ChannelFactory.FILES, new IoCounters())) {
+            reader.read(0, (type, payload, e) -> { });
+            end = reader.endLsn();
+            lastStart = reader.lastRecordStart();
+        }
+        assertEquals(starts[999], end);
+        try (WriteAheadLog wal = open(dir, end, lastStart, new IoCounters())) {
+            wal.logCommit(5000, 5001);
+            wal.flushTo(wal.appendedLsn());
+        }
+        List<Long> txids = readTxids(dir);
+        assertEquals(1000, txids.size());
+        assertEquals(5000L, txids.get(999));
+    }
+
+    @Test
+    void concurrentCommitsShareForces(@TempDir Path dir) throws Exception {
+        IoCounters counters = new IoCounters();
+        int threads = 16;
+        int perThread = 200;
+        try (WriteAheadLog wal = open(dir, 0, -1, counters)) {
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    for (int i = 0; i < perThread; i++) {
+                        long lsn = wal.logCommit(thread * 1000L + i, 1);
+                        wal.awaitCommit(lsn);
+                        assertTrue(wal.durableLsn() >= lsn);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+            pool.shutdown();
+        }
+        assertEquals(threads * perThread, readTxids(dir).size());
+        System.out.println("group commit: " + threads * perThread + " commits, " + counters.fsyncs() + " fsyncs");
+        assertTrue(counters.fsyncs() < threads * perThread, "some forces were shared: " + counters.fsyncs());
+    }
+
+    @Test
+    void segmentsBeforeTheRedoPointAreRecycled(@TempDir Path dir) throws IOException {
+        try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {
+            for (int i = 0; i < 5000; i++) {
+                wal.logCommit(i, i);
+            }
+            wal.flushTo(wal.appendedLsn());
+            wal.recycleBefore(wal.appendedLsn());
+            for (int i = 0; i < 5000; i++) {
+                wal.logCommit(i, i);
+            }
+            wal.flushTo(wal.appendedLsn());
+        }
+        try (var files = Files.list(dir)) {
+            List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+            assertTrue(names.stream().anyMatch(n -> n.endsWith(".spare")) || names.size() <= 6, names.toString());
+        }
+    }
+}
