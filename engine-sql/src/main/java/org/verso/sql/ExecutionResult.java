@@ -1,10 +1,34 @@
 package org.verso.sql;
 
-/** STUB (API outline). The outcome of one execution: rows for a query, an update count otherwise. */
+/** The outcome of one execution: rows for a query, an update count otherwise. */
 public final class ExecutionResult {
-    public boolean isQuery() { throw new UnsupportedOperationException(); }
+    private final long updateCount;
+    private final ResultRows rows;
+
+    private ExecutionResult(long updateCount, ResultRows rows) {
+        this.updateCount = updateCount;
+        this.rows = rows;
+    }
+
+    static ExecutionResult query(ResultRows rows) {
+        return new ExecutionResult(-1, rows);
+    }
+
+    static ExecutionResult update(long count) {
+        return new ExecutionResult(count, null);
+    }
+
+    public boolean isQuery() {
+        return rows != null;
+    }
+
     /** Rows affected by INSERT/UPDATE/DELETE; 0 for DDL; -1 for a query. */
-    public long updateCount() { throw new UnsupportedOperationException(); }
+    public long updateCount() {
+        return updateCount;
+    }
+
     /** The rows of a query; null otherwise. */
-    public ResultRows rows() { throw new UnsupportedOperationException(); }
+    public ResultRows rows() {
+        return rows;
+    }
 }

@@ -420,22 +420,29 @@ public final class StorageEngine implements AutoCloseable {
             checkpoint();
         } finally {
             synchronized (this) {
-                if (wal != null) {
-                    wal.close();
-                }
-                for (PageFile file : openFiles) {
-                    file.close();
-                }
-                openFiles.clear();
-                memoryFiles.clear();
-                if (lock != null) {
-                    try {
-                        lock.release();
-                        lockChannel.close();
-                    } catch (IOException e) {
-                        throw ErrorCode.IO_ERROR.exception(e, LOCK_FILE, e.getMessage());
+                try {
+                    if (wal != null) {
+                        wal.close();
                     }
+                } finally {
+                    for (PageFile file : openFiles) {
+                        file.close();
+                    }
+                    openFiles.clear();
+                    memoryFiles.clear();
+                    releaseLock();
                 }
+            }
+        }
+    }
+
+    private void releaseLock() {
+        if (lock != null) {
+            try {
+                lock.release();
+                lockChannel.close();
+            } catch (IOException e) {
+                throw ErrorCode.IO_ERROR.exception(e, LOCK_FILE, e.getMessage());
             }
         }
     }

@@ -1,12 +1,18 @@
 package org.verso.core.crash;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.verso.common.VersoException;
 import org.verso.core.Database;
 import org.verso.core.DatabaseConfig;
@@ -63,13 +69,7 @@ public final class BankWorkload {
         int cycle = Integer.parseInt(args[2]);
         Database db = Database.open(config(dir));
         if (db.catalog().table("ACCOUNTS").isEmpty()) {
-            db.createTable(transfers());
-            db.createTable(accounts());
-            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
-            for (int i = 0; i < ACCOUNTS; i++) {
-                db.table("ACCOUNTS").insert(tx, new Object[] {i, INITIAL_BALANCE});
-            }
-            tx.commit();
+            initialise(db);
             try (OutputStream ready = new FileOutputStream(dir.resolve("initialised").toFile())) {
                 ready.write(1);
             }
@@ -86,39 +86,95 @@ public final class BankWorkload {
     }
 
     private static void runClient(Database db, Path dir, Random random, int cycle, int client) {
-        Table accounts = db.table("ACCOUNTS");
-        Table transfers = db.table("TRANSFERS");
         Path ackFile = dir.resolve("acks-" + cycle + "-" + client + ".txt");
         try (OutputStream acks = new FileOutputStream(ackFile.toFile(), true)) {
             for (long n = 0; ; n++) {
                 long id = ((long) cycle << 40) | ((long) client << 32) | n;
-                int from = random.nextInt(ACCOUNTS);
-                int to = random.nextInt(ACCOUNTS);
-                long amount = 1 + random.nextInt(50);
-                boolean rollback = random.nextInt(10) == 0;
-                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
-                try {
-                    move(accounts, tx, from, -amount);
-                    move(accounts, tx, to, amount);
-                    transfers.insert(tx, new Object[] {id, from, to, amount, "x".repeat(random.nextInt(200))});
-                    if (rollback) {
-                        tx.rollback();
-                        acks.write(("R " + id + "\n").getBytes(StandardCharsets.US_ASCII));
-                    } else {
-                        tx.commit();
-                        acks.write(("C " + id + "\n").getBytes(StandardCharsets.US_ASCII));
-                    }
+                Outcome outcome = transfer(db, random, id);
+                if (outcome != Outcome.CONFLICT) {
+                    acks.write(((outcome == Outcome.COMMITTED ? "C " : "R ") + id + "\n")
+                        .getBytes(StandardCharsets.US_ASCII));
                     acks.flush();
-                } catch (VersoException e) {
-                    if (!e.sqlState().startsWith("40")) {
-                        throw e;
-                    }
-                    tx.rollback();
                 }
             }
         } catch (IOException e) {
             throw new RuntimeException(e);
         }
+    }
+
+    /** How a transfer ended. */
+    public enum Outcome { COMMITTED, ROLLED_BACK, CONFLICT }
+
+    /** Creates the two tables and the accounts. */
+    public static void initialise(Database db) {
+        db.createTable(transfers());
+        db.createTable(accounts());
+        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+        for (int i = 0; i < ACCOUNTS; i++) {
+            db.table("ACCOUNTS").insert(tx, new Object[] {i, INITIAL_BALANCE});
+        }
+        tx.commit();
+    }
+
+    /** One transfer with id {@code id}; one in ten is rolled back on purpose. Write conflicts are rolled back. */
+    public static Outcome transfer(Database db, Random random, long id) {
+        Table accounts = db.table("ACCOUNTS");
+        Table transfers = db.table("TRANSFERS");
+        int from = random.nextInt(ACCOUNTS);
+        int to = random.nextInt(ACCOUNTS);
+        long amount = 1 + random.nextInt(50);
+        boolean rollback = random.nextInt(10) == 0;
+        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+        try {
+            move(accounts, tx, from, -amount);
+            move(accounts, tx, to, amount);
+            transfers.insert(tx, new Object[] {id, from, to, amount, "x".repeat(random.nextInt(200))});
+            if (rollback) {
+                tx.rollback();
+                return Outcome.ROLLED_BACK;
+            }
+            tx.commit();
+            return Outcome.COMMITTED;
+        } catch (VersoException e) {
+            tx.rollback();
+            if (!e.sqlState().startsWith("40")) {
+                throw e;
+            }
+            return Outcome.CONFLICT;
+        }
+    }
+
+    /**
+     * Checks a recovered database: all accounts present with the initial total, every acknowledged transfer
+     * present (by scan and by key), no rolled-back transfer present.
+     */
+    public static void verify(Database db, Set<Long> acknowledged, Set<Long> rolledBack, String context) {
+        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+        long total = 0;
+        int count = 0;
+        RowCursor rows = db.table("ACCOUNTS").scan(tx);
+        while (rows.next()) {
+            total += (Long) rows.row()[1];
+            count++;
+        }
+        assertEquals(ACCOUNTS, count, context + ": accounts");
+        assertEquals(ACCOUNTS * INITIAL_BALANCE, total, context + ": total balance");
+        Set<Long> present = new HashSet<>();
+        RowCursor transfers = db.table("TRANSFERS").scan(tx);
+        while (transfers.next()) {
+            present.add((Long) transfers.row()[0]);
+        }
+        for (long id : acknowledged) {
+            assertTrue(present.contains(id), context + ": acknowledged transfer " + id + " lost");
+        }
+        for (long id : rolledBack) {
+            assertFalse(present.contains(id), context + ": rolled-back transfer " + id + " present");
+        }
+        for (long id : present) {
+            assertTrue(db.table("TRANSFERS").lookup(tx, new Object[] {id}).next(),
+                context + ": key index finds transfer " + id);
+        }
+        tx.commit();
     }
 
     private static void move(Table accounts, Transaction tx, int id, long delta) {

@@ -29,6 +29,9 @@ public final class CommitLog implements CommitLookup {
     private final Map<Long, Long> committed = new HashMap<>();
     private final Map<Long, Long> pendingStart = new HashMap<>();
     private final TreeSet<Long> pendingPositions = new TreeSet<>();
+    // ABORT records that could not be appended (the log was full and could not be written); they are appended
+    // before the next COMMIT record, so they follow the COMMIT records they void.
+    private final java.util.List<Long> unloggedAborts = new java.util.ArrayList<>();
     private RedoLog log = RedoLog.NONE;
     private long maxCommitTs;
 
@@ -49,6 +52,10 @@ public final class CommitLog implements CommitLookup {
 
     /** Writes the COMMIT record of {@code txid}; returns its LSN. The commit is pending until confirmed. */
     public synchronized long logCommit(long txid, long commitTs) {
+        while (!unloggedAborts.isEmpty()) {
+            log.logAbort(unloggedAborts.get(0));
+            unloggedAborts.remove(0);
+        }
         long lsn = log.logCommit(txid, commitTs);
         long start = lsn - COMMIT_RECORD;
         pendingStart.put(txid, start);
@@ -65,7 +72,12 @@ public final class CommitLog implements CommitLookup {
     /** Voids the pending COMMIT record of {@code txid}. */
     public synchronized void logAbort(long txid) {
         unpend(txid);
-        log.logAbort(txid);
+        try {
+            log.logAbort(txid);
+        } catch (RuntimeException e) {
+            unloggedAborts.add(txid);
+            throw e;
+        }
     }
 
     private void unpend(long txid) {

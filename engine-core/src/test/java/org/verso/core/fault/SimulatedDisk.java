@@ -1,0 +1,174 @@
+package org.verso.core.fault;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.verso.storage.io.ChannelFactory;
+import org.verso.storage.io.PageChannel;
+
+/**
+ * A disk that loses unsynced writes at a power cut, the way a real disk with a volatile write cache may: writes
+ * since the last force of a file are pending; {@link #powerCut} keeps a random subset of them, applies them in a
+ * random order, may tear one (keep only its first sectors), and writes the surviving state of every file into a
+ * new directory. After the cut every channel fails, as the process would have died.
+ *
+ * <p>Files written outside the channels (the catalog and control file, replaced atomically after a force) are
+ * copied as they are.
+ */
+final class SimulatedDisk implements ChannelFactory {
+    private static final int SECTOR = 512;
+
+    private final Path root;
+    private final Map<Path, FileState> files = new HashMap<>();
+    private volatile boolean dead;
+
+    SimulatedDisk(Path root) {
+        this.root = root;
+    }
+
+    private static final class FileState {
+        byte[] durable = new byte[0];
+        final List<long[]> pendingPositions = new ArrayList<>();
+        final List<byte[]> pendingData = new ArrayList<>();
+
+        byte[] current() {
+            byte[] image = durable;
+            for (int i = 0; i < pendingData.size(); i++) {
+                image = apply(image, pendingPositions.get(i)[0], pendingData.get(i), pendingData.get(i).length);
+            }
+            return image;
+        }
+    }
+
+    private static byte[] apply(byte[] image, long position, byte[] data, int length) {
+        int end = (int) position + length;
+        byte[] out = end > image.length ? Arrays.copyOf(image, end) : image;
+        System.arraycopy(data, 0, out, (int) position, length);
+        return out;
+    }
+
+    @Override
+    public synchronized PageChannel open(Path path) throws IOException {
+        if (!Files.exists(path)) {
+            Files.createDirectories(path.getParent());
+            Files.createFile(path);
+        }
+        FileState state = files.computeIfAbsent(path, p -> new FileState());
+        return new PageChannel() {
+            @Override
+            public int read(ByteBuffer dst, long position) throws IOException {
+                byte[] image;
+                synchronized (SimulatedDisk.this) {
+                    check();
+                    image = state.current();
+                }
+                int n = (int) Math.max(0, Math.min(dst.remaining(), image.length - position));
+                dst.put(image, (int) position, n);
+                return n;
+            }
+
+            @Override
+            public void write(ByteBuffer src, long position) throws IOException {
+                byte[] data = new byte[src.remaining()];
+                src.get(data);
+                synchronized (SimulatedDisk.this) {
+                    check();
+                    state.pendingPositions.add(new long[] {position});
+                    state.pendingData.add(data);
+                }
+            }
+
+            @Override
+            public void force() throws IOException {
+                synchronized (SimulatedDisk.this) {
+                    check();
+                    state.durable = state.current();
+                    state.pendingPositions.clear();
+                    state.pendingData.clear();
+                }
+            }
+
+            @Override
+            public long size() throws IOException {
+                synchronized (SimulatedDisk.this) {
+                    check();
+                    return state.current().length;
+                }
+            }
+
+            @Override
+            public void truncate(long size) throws IOException {
+                synchronized (SimulatedDisk.this) {
+                    check();
+                    state.durable = Arrays.copyOf(state.current(), (int) Math.min(size, state.current().length));
+                    state.pendingPositions.clear();
+                    state.pendingData.clear();
+                }
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    private void check() throws IOException {
+        if (dead) {
+            throw new IOException("power lost");
+        }
+    }
+
+    /**
+     * Cuts the power: from now on every channel fails. Writes the state that survives into {@code target} and
+     * returns how many pending writes were dropped.
+     */
+    synchronized int powerCut(Random random, Path target) throws IOException {
+        dead = true;
+        int dropped = 0;
+        copyMetadata(target);
+        for (Map.Entry<Path, FileState> e : files.entrySet()) {
+            FileState state = e.getValue();
+            byte[] image = state.durable;
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < state.pendingData.size(); i++) {
+                order.add(i);
+            }
+            Collections.shuffle(order, random);
+            for (int i : order) {
+                byte[] data = state.pendingData.get(i);
+                long position = state.pendingPositions.get(i)[0];
+                int choice = random.nextInt(4);
+                if (choice == 0) {
+                    dropped++;
+                } else if (choice == 1 && data.length > SECTOR) {
+                    int sectors = 1 + random.nextInt(data.length / SECTOR);
+                    image = apply(image, position, data, Math.min(data.length, sectors * SECTOR));
+                } else {
+                    image = apply(image, position, data, data.length);
+                }
+            }
+            Path out = target.resolve(root.relativize(e.getKey()));
+            Files.createDirectories(out.getParent());
+            Files.write(out, image);
+        }
+        return dropped;
+    }
+
+    private void copyMetadata(Path target) throws IOException {
+        Files.createDirectories(target);
+        for (String name : List.of("catalog.bin", "control.bin")) {
+            Path source = root.resolve(name);
+            if (Files.exists(source)) {
+                Files.copy(source, target.resolve(name));
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.verso.sql;
+
+import java.util.List;
+
+/** A query result held in memory. */
+final class MaterializedRows implements ResultRows {
+    private final List<ColumnMeta> columns;
+    private final List<Object[]> rows;
+    private int position = -1;
+
+    MaterializedRows(List<ColumnMeta> columns, List<Object[]> rows) {
+        this.columns = columns;
+        this.rows = rows;
+    }
+
+    @Override
+    public List<ColumnMeta> columns() {
+        return columns;
+    }
+
+    @Override
+    public boolean next() {
+        if (position < rows.size()) {
+            position++;
+        }
+        return position < rows.size();
+    }
+
+    @Override
+    public Object get(int index) {
+        if (position < 0 || position >= rows.size()) {
+            throw new IllegalStateException("no current row");
+        }
+        return rows.get(position)[index];
+    }
+
+    @Override
+    public void close() {
+        position = rows.size();
+    }
+}

@@ -1,0 +1,11 @@
+package org.verso.sql.ddl;
+
+import org.verso.core.Database;
+
+/**
+ * A translated DDL statement. DDL is not transactional: it runs on its own against the database, outside any
+ * session transaction, and takes effect at once for every session.
+ */
+public interface DdlCommand {
+    void execute(Database database);
+}

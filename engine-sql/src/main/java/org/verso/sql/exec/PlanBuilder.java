@@ -1,0 +1,231 @@
+package org.verso.sql.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.verso.common.ErrorCode;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.exec.expr.Expr;
+import org.verso.sql.exec.expr.ExprCompiler;
+import org.verso.sql.exec.node.AggregateFunction;
+import org.verso.sql.exec.node.AggregateNode;
+import org.verso.sql.exec.node.FilterNode;
+import org.verso.sql.exec.node.HashJoinNode;
+import org.verso.sql.exec.node.InsertNode;
+import org.verso.sql.exec.node.JoinType;
+import org.verso.sql.exec.node.KeyLookupNode;
+import org.verso.sql.exec.node.NestedLoopJoinNode;
+import org.verso.sql.exec.node.ProjectNode;
+import org.verso.sql.exec.node.RowComparator;
+import org.verso.sql.exec.node.SortNode;
+import org.verso.sql.exec.node.TableScanNode;
+import org.verso.sql.exec.node.UnionNode;
+import org.verso.sql.exec.node.UpdateNode;
+import org.verso.sql.exec.node.ValuesNode;
+import org.verso.sql.exec.node.DeleteNode;
+import org.verso.sql.plan.rel.VersoAggregate;
+import org.verso.sql.plan.rel.VersoFilter;
+import org.verso.sql.plan.rel.VersoHashJoin;
+import org.verso.sql.plan.rel.VersoKeyLookup;
+import org.verso.sql.plan.rel.VersoNestedLoopJoin;
+import org.verso.sql.plan.rel.VersoProject;
+import org.verso.sql.plan.rel.VersoRel;
+import org.verso.sql.plan.rel.VersoRelVisitor;
+import org.verso.sql.plan.rel.VersoSort;
+import org.verso.sql.plan.rel.VersoTableModify;
+import org.verso.sql.plan.rel.VersoTableScan;
+import org.verso.sql.plan.rel.VersoUnion;
+import org.verso.sql.plan.rel.VersoValues;
+import org.verso.sql.type.TypeMapping;
+import org.verso.storage.tuple.DataType;
+
+/**
+ * Turns an optimised tree of {@link VersoRel} nodes into executable {@link PlanNode}s, compiling every expression
+ * once. Anything the executor cannot run is rejected here, at planning time, with 0A000.
+ */
+public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
+    private final RexBuilder rexBuilder;
+    private final ExprCompiler compiler;
+
+    public PlanBuilder(RexBuilder rexBuilder) {
+        this.rexBuilder = rexBuilder;
+        this.compiler = new ExprCompiler(rexBuilder);
+    }
+
+    public PlanNode build(RelNode rel) {
+        if (!(rel instanceof VersoRel versoRel)) {
+            throw ErrorCode.INTERNAL_ERROR.exception("plan node outside the Verso convention: " + rel);
+        }
+        return versoRel.accept(this);
+    }
+
+    @Override
+    public PlanNode visit(VersoTableScan rel) {
+        return new TableScanNode(rel.definition().name());
+    }
+
+    @Override
+    public PlanNode visit(VersoKeyLookup rel) {
+        TableDefinition table = rel.definition();
+        int[] key = table.primaryKey();
+        DataType[] keyTypes = new DataType[key.length];
+        for (int i = 0; i < key.length; i++) {
+            keyTypes[i] = table.column(key[i]).type();
+        }
+        return new KeyLookupNode(table.name(), compiler.compile(rel.keys()), keyTypes);
+    }
+
+    @Override
+    public PlanNode visit(VersoFilter rel) {
+        return new FilterNode(build(rel.getInput()), compiler.compile(rel.getCondition()));
+    }
+
+    @Override
+    public PlanNode visit(VersoProject rel) {
+        return new ProjectNode(build(rel.getInput()), compiler.compile(rel.getProjects()));
+    }
+
+    @Override
+    public PlanNode visit(VersoSort rel) {
+        List<RelFieldCollation> fields = rel.getCollation().getFieldCollations();
+        RowComparator order = null;
+        if (!fields.isEmpty()) {
+            int[] index = new int[fields.size()];
+            boolean[] descending = new boolean[fields.size()];
+            boolean[] nullsFirst = new boolean[fields.size()];
+            for (int i = 0; i < index.length; i++) {
+                RelFieldCollation field = fields.get(i);
+                index[i] = field.getFieldIndex();
+                descending[i] = field.getDirection().isDescending();
+                RelFieldCollation.NullDirection nulls = field.nullDirection == RelFieldCollation.NullDirection.UNSPECIFIED
+                    ? field.getDirection().defaultNullDirection()
+                    : field.nullDirection;
+                nullsFirst[i] = nulls == RelFieldCollation.NullDirection.FIRST;
+            }
+            order = new RowComparator(index, descending, nullsFirst);
+        }
+        Expr offset = rel.offset == null ? null : compiler.compile(rel.offset);
+        Expr fetch = rel.fetch == null ? null : compiler.compile(rel.fetch);
+        return new SortNode(build(rel.getInput()), order, offset, fetch);
+    }
+
+    @Override
+    public PlanNode visit(VersoAggregate rel) {
+        List<AggregateCall> calls = rel.getAggCallList();
+        AggregateFunction[] functions = new AggregateFunction[calls.size()];
+        for (int i = 0; i < functions.length; i++) {
+            functions[i] = aggregateFunction(calls.get(i));
+        }
+        return new AggregateNode(build(rel.getInput()), rel.getGroupSet().toArray(), functions);
+    }
+
+    private static AggregateFunction aggregateFunction(AggregateCall call) {
+        if (call.getArgList().size() > 1 || !call.collation.getFieldCollations().isEmpty()) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate " + call);
+        }
+        AggregateFunction.Kind kind = switch (call.getAggregation().getKind()) {
+            case COUNT -> AggregateFunction.Kind.COUNT;
+            case SUM -> AggregateFunction.Kind.SUM;
+            case SUM0 -> AggregateFunction.Kind.SUM0;
+            case MIN -> AggregateFunction.Kind.MIN;
+            case MAX -> AggregateFunction.Kind.MAX;
+            case AVG -> AggregateFunction.Kind.AVG;
+            default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate function "
+                + call.getAggregation().getName());
+        };
+        int argument = call.getArgList().isEmpty() ? -1 : call.getArgList().get(0);
+        return new AggregateFunction(kind, argument, call.isDistinct(), call.filterArg,
+            TypeMapping.toDataType(call.getType()));
+    }
+
+    @Override
+    public PlanNode visit(VersoValues rel) {
+        List<Object[]> rows = new ArrayList<>();
+        for (List<RexLiteral> tuple : rel.getTuples()) {
+            Object[] row = new Object[tuple.size()];
+            for (int i = 0; i < row.length; i++) {
+                row[i] = ExprCompiler.literalValue(tuple.get(i));
+            }
+            rows.add(row);
+        }
+        return new ValuesNode(rows);
+    }
+
+    @Override
+    public PlanNode visit(VersoUnion rel) {
+        PlanNode[] inputs = new PlanNode[rel.getInputs().size()];
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i] = build(rel.getInput(i));
+        }
+        return new UnionNode(inputs, rel.all);
+    }
+
+    @Override
+    public PlanNode visit(VersoNestedLoopJoin rel) {
+        return new NestedLoopJoinNode(build(rel.getLeft()), build(rel.getRight()),
+            compiler.compile(rel.getCondition()), joinType(rel), rel.getLeft().getRowType().getFieldCount(),
+            rel.getRight().getRowType().getFieldCount());
+    }
+
+    @Override
+    public PlanNode visit(VersoHashJoin rel) {
+        JoinInfo info = rel.analyzeCondition();
+        RexNode remaining = info.getRemaining(rexBuilder);
+        Expr remainder = remaining.isAlwaysTrue() ? null : compiler.compile(remaining);
+        return new HashJoinNode(build(rel.getLeft()), build(rel.getRight()), info.leftKeys.toIntArray(),
+            info.rightKeys.toIntArray(), remainder, joinType(rel), rel.getRight().getRowType().getFieldCount());
+    }
+
+    private static JoinType joinType(Join rel) {
+        return switch (rel.getJoinType()) {
+            case INNER -> JoinType.INNER;
+            case LEFT -> JoinType.LEFT;
+            case RIGHT -> JoinType.RIGHT;
+            case FULL -> JoinType.FULL;
+            case SEMI -> JoinType.SEMI;
+            case ANTI -> JoinType.ANTI;
+            default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the join type " + rel.getJoinType());
+        };
+    }
+
+    @Override
+    public PlanNode visit(VersoTableModify rel) {
+        TableDefinition table = rel.definition();
+        DataType[] columnTypes = new DataType[table.columnCount()];
+        for (int i = 0; i < columnTypes.length; i++) {
+            columnTypes[i] = table.column(i).type();
+        }
+        PlanNode input = build(rel.getInput());
+        switch (rel.getOperation()) {
+            case INSERT:
+                return new InsertNode(table.name(), input, columnTypes);
+            case UPDATE: {
+                requireRowIdentity(input, "UPDATE");
+                List<String> names = rel.getUpdateColumnList();
+                int[] updated = new int[names.size()];
+                for (int i = 0; i < updated.length; i++) {
+                    updated[i] = table.columnIndex(names.get(i));
+                }
+                return new UpdateNode(table.name(), input, updated, columnTypes);
+            }
+            case DELETE:
+                requireRowIdentity(input, "DELETE");
+                return new DeleteNode(table.name(), input);
+            default:
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(rel.getOperation().toString());
+        }
+    }
+
+    private static void requireRowIdentity(PlanNode input, String statement) {
+        if (!input.preservesRowId()) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(statement + " whose WHERE clause needs a join or subquery");
+        }
+    }
+}

@@ -1,0 +1,385 @@
+package org.verso.sql.exec.expr;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.verso.common.ErrorCode;
+import org.verso.sql.type.DateTimes;
+import org.verso.sql.type.TypeMapping;
+import org.verso.sql.type.ValueComparator;
+import org.verso.sql.type.ValueConverter;
+import org.verso.storage.tuple.DataType;
+
+/**
+ * Compiles a Calcite row expression into an {@link Expr} tree once, when the plan is built; evaluation then does no
+ * Calcite work. Unsupported operators fail at planning time with 0A000, never at execution.
+ *
+ * <p>Boolean operators follow SQL's three-valued logic: null stands for UNKNOWN.
+ */
+public final class ExprCompiler {
+    private final RexBuilder rexBuilder;
+
+    public ExprCompiler(RexBuilder rexBuilder) {
+        this.rexBuilder = rexBuilder;
+    }
+
+    public Expr compile(RexNode node) {
+        // SEARCH(x, Sarg[...]) is the planner's compact form of IN lists and ranges; evaluate its expansion.
+        return compileNode(RexUtil.expandSearch(rexBuilder, null, node));
+    }
+
+    public Expr[] compile(List<? extends RexNode> nodes) {
+        Expr[] result = new Expr[nodes.size()];
+        for (int i = 0; i < result.length; i++) {
+            result[i] = compile(nodes.get(i));
+        }
+        return result;
+    }
+
+    /** The value of a literal as a canonical engine value of the literal's own type. */
+    public static Object literalValue(RexLiteral literal) {
+        if (literal.isNull()) {
+            return null;
+        }
+        DataType type = TypeMapping.toDataType(literal.getType());
+        return switch (type.kind()) {
+            case BOOLEAN -> literal.getValueAs(Boolean.class);
+            case SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DECIMAL ->
+                ValueConverter.fromJava(literal.getValueAs(BigDecimal.class), type);
+            case CHAR, VARCHAR -> literal.getValueAs(String.class);
+            case DATE -> literal.getValueAs(Integer.class);
+            case TIMESTAMP -> literal.getValueAs(Long.class);
+        };
+    }
+
+    private Expr compileNode(RexNode node) {
+        if (node instanceof RexInputRef ref) {
+            int index = ref.getIndex();
+            return (row, ctx) -> row[index];
+        }
+        if (node instanceof RexLiteral literal) {
+            Object value = literalValue(literal);
+            return (row, ctx) -> value;
+        }
+        if (node instanceof RexDynamicParam param) {
+            int index = param.getIndex();
+            return (row, ctx) -> ctx.param(index);
+        }
+        if (node instanceof RexOver) {
+            throw unsupported("window functions (OVER)");
+        }
+        if (node instanceof RexCall call) {
+            return compileCall(call);
+        }
+        throw unsupported(node.toString());
+    }
+
+    private Expr compileCall(RexCall call) {
+        SqlKind kind = call.getKind();
+        switch (kind) {
+            case PLUS:
+            case MINUS:
+            case TIMES:
+            case DIVIDE:
+            case MOD:
+                return arithmetic(call);
+            case MINUS_PREFIX: {
+                DataType type = numericType(call);
+                Expr operand = operand(call, 0);
+                return (row, ctx) -> {
+                    Object v = operand.eval(row, ctx);
+                    return v == null ? null : Arithmetic.negate(type, v);
+                };
+            }
+            case PLUS_PREFIX:
+                return operand(call, 0);
+            case EQUALS:
+            case NOT_EQUALS:
+            case LESS_THAN:
+            case LESS_THAN_OR_EQUAL:
+            case GREATER_THAN:
+            case GREATER_THAN_OR_EQUAL:
+                return comparison(call);
+            case IS_DISTINCT_FROM:
+            case IS_NOT_DISTINCT_FROM:
+                return distinctFrom(call);
+            case AND:
+                return and(compileAll(call));
+            case OR:
+                return or(compileAll(call));
+            case NOT: {
+                Expr operand = operand(call, 0);
+                return (row, ctx) -> {
+                    Object v = operand.eval(row, ctx);
+                    return v == null ? null : !(Boolean) v;
+                };
+            }
+            case IS_NULL: {
+                Expr operand = operand(call, 0);
+                return (row, ctx) -> operand.eval(row, ctx) == null;
+            }
+            case IS_NOT_NULL: {
+                Expr operand = operand(call, 0);
+                return (row, ctx) -> operand.eval(row, ctx) != null;
+            }
+            case IS_TRUE:
+                return truthTest(operand(call, 0), Boolean.TRUE, true);
+            case IS_NOT_TRUE:
+                return truthTest(operand(call, 0), Boolean.TRUE, false);
+            case IS_FALSE:
+                return truthTest(operand(call, 0), Boolean.FALSE, true);
+            case IS_NOT_FALSE:
+                return truthTest(operand(call, 0), Boolean.FALSE, false);
+            case CAST:
+                return cast(call);
+            case CASE:
+                return caseWhen(call);
+            case COALESCE:
+                return coalesce(call);
+            case LIKE:
+                return like(call);
+            case TRIM:
+                return trim(call);
+            default:
+                return function(call);
+        }
+    }
+
+    private Expr function(RexCall call) {
+        String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
+        switch (name) {
+            case "||":
+            case "CONCAT":
+                return StringExprs.concat(compileAll(call));
+            case "UPPER":
+                return StringExprs.map(operand(call, 0), s -> s.toUpperCase(Locale.ROOT));
+            case "LOWER":
+                return StringExprs.map(operand(call, 0), s -> s.toLowerCase(Locale.ROOT));
+            case "CHAR_LENGTH":
+            case "CHARACTER_LENGTH":
+                return StringExprs.length(operand(call, 0));
+            case "ABS": {
+                DataType type = numericType(call);
+                Expr operand = operand(call, 0);
+                return (row, ctx) -> {
+                    Object v = operand.eval(row, ctx);
+                    if (v == null) {
+                        return null;
+                    }
+                    return ValueComparator.compare(v, 0) < 0 ? Arithmetic.negate(type, v) : v;
+                };
+            }
+            case "SUBSTRING":
+                return StringExprs.substring(operand(call, 0), operand(call, 1),
+                    call.getOperands().size() > 2 ? operand(call, 2) : null);
+            case "CURRENT_DATE":
+                return (row, ctx) -> DateTimes.toEpochDay(ctx.statementTime().toLocalDate());
+            case "CURRENT_TIMESTAMP":
+            case "LOCALTIMESTAMP":
+                return (row, ctx) -> DateTimes.toEpochMillis(ctx.statementTime());
+            default:
+                throw unsupported("the operator " + call.getOperator().getName());
+        }
+    }
+
+    private Expr arithmetic(RexCall call) {
+        DataType type = numericType(call);
+        for (RexNode operand : call.getOperands()) {
+            DataType t = TypeMapping.toDataTypeOrNull(operand.getType());
+            if (t != null && !t.kind().isNumeric() && operand.getType().getSqlTypeName() != SqlTypeName.NULL) {
+                throw unsupported("arithmetic on " + operand.getType().getFullTypeString());
+            }
+        }
+        SqlKind op = call.getKind();
+        Expr left = operand(call, 0);
+        Expr right = operand(call, 1);
+        return (row, ctx) -> {
+            Object a = left.eval(row, ctx);
+            if (a == null) {
+                return null;
+            }
+            Object b = right.eval(row, ctx);
+            return b == null ? null : Arithmetic.apply(op, type, a, b);
+        };
+    }
+
+    private Expr comparison(RexCall call) {
+        SqlKind op = call.getKind();
+        boolean padSpace = isFixedChar(call.getOperands().get(0).getType())
+            || isFixedChar(call.getOperands().get(1).getType());
+        Expr left = operand(call, 0);
+        Expr right = operand(call, 1);
+        return (row, ctx) -> {
+            Object a = left.eval(row, ctx);
+            if (a == null) {
+                return null;
+            }
+            Object b = right.eval(row, ctx);
+            if (b == null) {
+                return null;
+            }
+            int c = ValueComparator.compare(a, b, padSpace);
+            return switch (op) {
+                case EQUALS -> c == 0;
+                case NOT_EQUALS -> c != 0;
+                case LESS_THAN -> c < 0;
+                case LESS_THAN_OR_EQUAL -> c <= 0;
+                case GREATER_THAN -> c > 0;
+                default -> c >= 0;
+            };
+        };
+    }
+
+    private Expr distinctFrom(RexCall call) {
+        boolean distinct = call.getKind() == SqlKind.IS_DISTINCT_FROM;
+        boolean padSpace = isFixedChar(call.getOperands().get(0).getType())
+            || isFixedChar(call.getOperands().get(1).getType());
+        Expr left = operand(call, 0);
+        Expr right = operand(call, 1);
+        return (row, ctx) -> {
+            Object a = left.eval(row, ctx);
+            Object b = right.eval(row, ctx);
+            boolean same = a == null || b == null ? a == b : ValueComparator.compare(a, b, padSpace) == 0;
+            return same != distinct;
+        };
+    }
+
+    private static Expr and(Expr[] operands) {
+        return (row, ctx) -> {
+            boolean unknown = false;
+            for (Expr operand : operands) {
+                Object v = operand.eval(row, ctx);
+                if (v == null) {
+                    unknown = true;
+                } else if (!(Boolean) v) {
+                    return Boolean.FALSE;
+                }
+            }
+            return unknown ? null : Boolean.TRUE;
+        };
+    }
+
+    private static Expr or(Expr[] operands) {
+        return (row, ctx) -> {
+            boolean unknown = false;
+            for (Expr operand : operands) {
+                Object v = operand.eval(row, ctx);
+                if (v == null) {
+                    unknown = true;
+                } else if ((Boolean) v) {
+                    return Boolean.TRUE;
+                }
+            }
+            return unknown ? null : Boolean.FALSE;
+        };
+    }
+
+    private static Expr truthTest(Expr operand, Boolean expected, boolean is) {
+        return (row, ctx) -> expected.equals(operand.eval(row, ctx)) == is;
+    }
+
+    private Expr cast(RexCall call) {
+        RelDataType sourceType = call.getOperands().get(0).getType();
+        Expr operand = operand(call, 0);
+        if (sourceType.getSqlTypeName() == SqlTypeName.NULL) {
+            return (row, ctx) -> null;
+        }
+        DataType source = TypeMapping.toDataType(sourceType);
+        DataType target = TypeMapping.toDataType(call.getType());
+        if (source.equals(target)) {
+            return operand;
+        }
+        return (row, ctx) -> ValueConverter.cast(operand.eval(row, ctx), source, target);
+    }
+
+    /** CASE operands are when1, then1, when2, then2, ..., else. */
+    private Expr caseWhen(RexCall call) {
+        Expr[] operands = compileAll(call);
+        DataType type = TypeMapping.toDataType(call.getType());
+        return (row, ctx) -> {
+            int i = 0;
+            for (; i + 1 < operands.length; i += 2) {
+                if (Boolean.TRUE.equals(operands[i].eval(row, ctx))) {
+                    return ValueConverter.canonical(operands[i + 1].eval(row, ctx), type);
+                }
+            }
+            return i < operands.length ? ValueConverter.canonical(operands[i].eval(row, ctx), type) : null;
+        };
+    }
+
+    private Expr coalesce(RexCall call) {
+        Expr[] operands = compileAll(call);
+        DataType type = TypeMapping.toDataType(call.getType());
+        return (row, ctx) -> {
+            for (Expr operand : operands) {
+                Object v = operand.eval(row, ctx);
+                if (v != null) {
+                    return ValueConverter.canonical(v, type);
+                }
+            }
+            return null;
+        };
+    }
+
+    private Expr like(RexCall call) {
+        boolean negated = call.getOperator() instanceof SqlLikeOperator like && like.isNegated();
+        RexNode pattern = call.getOperands().get(1);
+        boolean hasEscape = call.getOperands().size() > 2;
+        // A literal pattern without escape, the common case, is translated to a regex once per plan.
+        Pattern fixed = pattern instanceof RexLiteral literal && !literal.isNull() && !hasEscape
+            ? LikePattern.compile(literal.getValueAs(String.class), null)
+            : null;
+        return StringExprs.like(operand(call, 0), operand(call, 1), hasEscape ? operand(call, 2) : null, fixed,
+            negated);
+    }
+
+    /** TRIM operands: the flag (BOTH, LEADING, TRAILING), the characters to remove, the string. */
+    private Expr trim(RexCall call) {
+        SqlTrimFunction.Flag flag = ((RexLiteral) call.getOperands().get(0)).getValueAs(SqlTrimFunction.Flag.class);
+        return StringExprs.trim(flag != SqlTrimFunction.Flag.TRAILING, flag != SqlTrimFunction.Flag.LEADING,
+            operand(call, 1), operand(call, 2));
+    }
+
+    private Expr operand(RexCall call, int index) {
+        return compileNode(call.getOperands().get(index));
+    }
+
+    private Expr[] compileAll(RexCall call) {
+        Expr[] result = new Expr[call.getOperands().size()];
+        for (int i = 0; i < result.length; i++) {
+            result[i] = compileNode(call.getOperands().get(i));
+        }
+        return result;
+    }
+
+    private static DataType numericType(RexCall call) {
+        DataType type = TypeMapping.toDataTypeOrNull(call.getType());
+        if (type == null || !type.kind().isNumeric()) {
+            throw unsupported("the operator " + call.getOperator().getName() + " returning "
+                + call.getType().getFullTypeString());
+        }
+        return type;
+    }
+
+    private static boolean isFixedChar(RelDataType type) {
+        return type.getSqlTypeName() == SqlTypeName.CHAR;
+    }
+
+    private static RuntimeException unsupported(String what) {
+        return ErrorCode.FEATURE_NOT_SUPPORTED.exception(what);
+    }
+}

@@ -1,0 +1,219 @@
+package org.verso.sql.exec.node;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.verso.common.ErrorCode;
+import org.verso.sql.type.ValueComparator;
+import org.verso.sql.type.ValueConverter;
+import org.verso.storage.tuple.DataType;
+import org.verso.storage.tuple.ValueType;
+
+/**
+ * One aggregate call of an AGGREGATE node: which function, which input column (-1 for COUNT(*)), whether it is
+ * DISTINCT, the boolean input column of its FILTER (WHERE ...) clause (-1 for none), and the SQL result type whose
+ * class the result must have.
+ */
+public final class AggregateFunction {
+    /** The aggregate functions the executor implements. */
+    public enum Kind { COUNT, SUM, SUM0, MIN, MAX, AVG }
+
+    private final Kind kind;
+    private final int argument;
+    private final boolean distinct;
+    private final int filter;
+    private final DataType resultType;
+
+    public AggregateFunction(Kind kind, int argument, boolean distinct, int filter, DataType resultType) {
+        this.kind = kind;
+        this.argument = argument;
+        this.distinct = distinct;
+        this.filter = filter;
+        this.resultType = resultType;
+    }
+
+    /** False if the call's FILTER clause rejects the row. */
+    boolean accepts(Object[] row) {
+        return filter < 0 || Boolean.TRUE.equals(row[filter]);
+    }
+
+    /** The value this call consumes from an input row; COUNT(*) counts every row, so it gets a non-null marker. */
+    Object argument(Object[] row) {
+        return argument < 0 ? Boolean.TRUE : row[argument];
+    }
+
+    Accumulator newAccumulator() {
+        Supplier<Accumulator> base = switch (kind) {
+            case COUNT -> Count::new;
+            case SUM -> () -> new Sum(resultType, false);
+            case SUM0 -> () -> new Sum(resultType, true);
+            case MIN -> () -> new Extreme(false);
+            case MAX -> () -> new Extreme(true);
+            case AVG -> () -> new Avg(resultType);
+        };
+        return distinct ? new Distinct(base.get()) : base.get();
+    }
+
+    private static final class Count implements Accumulator {
+        private long count;
+
+        @Override
+        public void add(Object value) {
+            if (value != null) {
+                count++;
+            }
+        }
+
+        @Override
+        public Object result() {
+            return count;
+        }
+    }
+
+    /** SUM in the result type's arithmetic: exact for integers (overflow is 22003) and decimals. */
+    private static final class Sum implements Accumulator {
+        private final DataType type;
+        private final boolean zeroWhenEmpty;
+        private long longSum;
+        private double doubleSum;
+        private BigDecimal decimalSum = BigDecimal.ZERO;
+        private boolean any;
+
+        Sum(DataType type, boolean zeroWhenEmpty) {
+            this.type = type;
+            this.zeroWhenEmpty = zeroWhenEmpty;
+        }
+
+        @Override
+        public void add(Object value) {
+            if (value == null) {
+                return;
+            }
+            any = true;
+            switch (type.kind()) {
+                case SMALLINT, INTEGER, BIGINT -> {
+                    try {
+                        longSum = Math.addExact(longSum, ((Number) value).longValue());
+                    } catch (ArithmeticException e) {
+                        throw ErrorCode.VALUE_OUT_OF_RANGE.exception(e, "of SUM", type);
+                    }
+                }
+                case REAL, DOUBLE -> doubleSum += ((Number) value).doubleValue();
+                default -> decimalSum = decimalSum.add(ValueConverter.toBigDecimal(value, type));
+            }
+        }
+
+        @Override
+        public Object result() {
+            if (!any && !zeroWhenEmpty) {
+                return null;
+            }
+            Object raw = switch (type.kind()) {
+                case SMALLINT, INTEGER, BIGINT -> longSum;
+                case REAL, DOUBLE -> doubleSum;
+                default -> decimalSum;
+            };
+            return ValueConverter.canonical(raw, type);
+        }
+    }
+
+    private static final class Extreme implements Accumulator {
+        private final boolean max;
+        private Object best;
+
+        Extreme(boolean max) {
+            this.max = max;
+        }
+
+        @Override
+        public void add(Object value) {
+            if (value == null) {
+                return;
+            }
+            if (best == null) {
+                best = value;
+                return;
+            }
+            int c = ValueComparator.compare(value, best);
+            if (max ? c > 0 : c < 0) {
+                best = value;
+            }
+        }
+
+        @Override
+        public Object result() {
+            return best;
+        }
+    }
+
+    /**
+     * AVG with the result type Calcite derives (the argument's type): integer averages truncate, decimal averages
+     * round to the type's scale.
+     */
+    private static final class Avg implements Accumulator {
+        private final DataType type;
+        private BigDecimal sum = BigDecimal.ZERO;
+        private double doubleSum;
+        private long count;
+
+        Avg(DataType type) {
+            this.type = type;
+        }
+
+        @Override
+        public void add(Object value) {
+            if (value == null) {
+                return;
+            }
+            count++;
+            if (isApproximate()) {
+                doubleSum += ((Number) value).doubleValue();
+            } else {
+                sum = sum.add(ValueConverter.toBigDecimal(value, type));
+            }
+        }
+
+        @Override
+        public Object result() {
+            if (count == 0) {
+                return null;
+            }
+            if (isApproximate()) {
+                return ValueConverter.canonical(doubleSum / count, type);
+            }
+            BigDecimal n = BigDecimal.valueOf(count);
+            BigDecimal avg = type.kind() == ValueType.DECIMAL
+                ? sum.divide(n, type.scale(), RoundingMode.HALF_UP)
+                : sum.divide(n, 0, RoundingMode.DOWN);
+            return ValueConverter.canonical(avg, type);
+        }
+
+        private boolean isApproximate() {
+            return type.kind() == ValueType.REAL || type.kind() == ValueType.DOUBLE;
+        }
+    }
+
+    /** Passes each distinct non-null value to the wrapped accumulator once. */
+    private static final class Distinct implements Accumulator {
+        private final Accumulator inner;
+        private final Set<Object> seen = new HashSet<>();
+
+        Distinct(Accumulator inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void add(Object value) {
+            if (value != null && seen.add(RowKey.normalize(value))) {
+                inner.add(value);
+            }
+        }
+
+        @Override
+        public Object result() {
+            return inner.result();
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.verso.sql.exec.node;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.verso.common.ErrorCode;
+import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.RowSource;
+import org.verso.sql.exec.expr.Expr;
+
+/**
+ * ORDER BY with optional OFFSET and LIMIT (FETCH). Offset and limit are literals or parameters evaluated when the
+ * node opens. Without an order it streams; with one it reads the whole input first, keeping only the first
+ * offset + limit rows when that number is small.
+ */
+public final class SortNode implements PlanNode {
+    /** Up to this many rows (offset + limit), keep only the best rows instead of sorting the whole input. */
+    private static final long TOP_N_THRESHOLD = 10_000;
+
+    private final PlanNode input;
+    private final Comparator<Object[]> order;
+    private final Expr offset;
+    private final Expr fetch;
+
+    /** {@code order}, {@code offset} and {@code fetch} may each be null. */
+    public SortNode(PlanNode input, Comparator<Object[]> order, Expr offset, Expr fetch) {
+        this.input = input;
+        this.order = order;
+        this.offset = offset;
+        this.fetch = fetch;
+    }
+
+    @Override
+    public RowSource open(ExecContext ctx) {
+        long skip = bound(offset, ctx, 0);
+        long limit = bound(fetch, ctx, Long.MAX_VALUE);
+        RowSource source = order == null ? input.open(ctx) : sorted(input.open(ctx), saturatedAdd(skip, limit));
+        return new RowSource() {
+            private long skipped;
+            private long returned;
+
+            @Override
+            public Object[] next() {
+                while (skipped < skip) {
+                    if (source.next() == null) {
+                        return null;
+                    }
+                    skipped++;
+                }
+                if (returned >= limit) {
+                    return null;
+                }
+                Object[] row = source.next();
+                if (row != null) {
+                    returned++;
+                }
+                return row;
+            }
+        };
+    }
+
+    /** The input in order; only the first {@code needed} rows are kept (a bounded heap for ORDER BY ... LIMIT). */
+    private RowSource sorted(RowSource source, long needed) {
+        List<Object[]> rows;
+        if (needed < TOP_N_THRESHOLD) {
+            PriorityQueue<Object[]> top = new PriorityQueue<>((int) needed + 1, order.reversed());
+            for (Object[] row = source.next(); row != null; row = source.next()) {
+                top.add(row);
+                if (top.size() > needed) {
+                    top.poll();
+                }
+            }
+            rows = new ArrayList<>(top);
+        } else {
+            rows = new ArrayList<>();
+            for (Object[] row = source.next(); row != null; row = source.next()) {
+                rows.add(row);
+            }
+        }
+        rows.sort(order);
+        return new RowSource() {
+            private int next;
+
+            @Override
+            public Object[] next() {
+                return next < rows.size() ? rows.get(next++) : null;
+            }
+        };
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    private static long bound(Expr expr, ExecContext ctx, long absent) {
+        if (expr == null) {
+            return absent;
+        }
+        Object value = expr.eval(null, ctx);
+        if (value == null) {
+            return absent;
+        }
+        long n = ((Number) value).longValue();
+        if (n < 0) {
+            throw ErrorCode.VALIDATION_ERROR.exception("LIMIT and OFFSET must not be negative: " + n);
+        }
+        return n;
+    }
+}

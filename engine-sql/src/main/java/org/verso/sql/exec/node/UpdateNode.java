@@ -1,0 +1,51 @@
+package org.verso.sql.exec.node;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.verso.core.table.Table;
+import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.RowSource;
+import org.verso.sql.type.ValueConverter;
+import org.verso.storage.tuple.DataType;
+
+/**
+ * UPDATE: each input row is the old row followed by the new values of the SET columns. All new rows are computed
+ * before the first write, so the scan never sees the statement's own new versions (the Halloween problem).
+ */
+public final class UpdateNode extends ModifyNode {
+    private final int[] updatedColumns;
+    private final DataType[] columnTypes;
+
+    public UpdateNode(String table, PlanNode input, int[] updatedColumns, DataType[] columnTypes) {
+        super(table, input);
+        this.updatedColumns = updatedColumns;
+        this.columnTypes = columnTypes;
+    }
+
+    @Override
+    protected long apply(ExecContext ctx) {
+        Table target = ctx.table(table);
+        int width = columnTypes.length;
+        List<Object[]> newRows = new ArrayList<>();
+        List<Long> rowIds = new ArrayList<>();
+        RowSource source = input.open(ctx);
+        for (Object[] row = source.next(); row != null; row = source.next()) {
+            Object[] newRow = new Object[width];
+            System.arraycopy(row, 0, newRow, 0, width);
+            for (int i = 0; i < updatedColumns.length; i++) {
+                int column = updatedColumns[i];
+                newRow[column] = ValueConverter.canonical(row[width + i], columnTypes[column]);
+            }
+            newRows.add(newRow);
+            rowIds.add(source.rowId());
+        }
+        long count = 0;
+        for (int i = 0; i < newRows.size(); i++) {
+            if (target.update(ctx.transaction(), rowIds.get(i), newRows.get(i))) {
+                count++;
+            }
+        }
+        return count;
+    }
+}

@@ -1,0 +1,82 @@
+package org.verso.sql.parse;
+
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
+import org.apache.calcite.sql.validate.SqlConformance;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
+
+/**
+ * Parses one SQL statement with Calcite's DDL-capable parser ({@code SqlDdlParserImpl} from calcite-server):
+ * double-quoted identifiers keep their case, unquoted ones are upper-cased, as the catalog stores them.
+ *
+ * <p>Known gaps of the stock grammar (reported as 42601): column-level {@code PRIMARY KEY}, {@code FOR UPDATE},
+ * {@code CREATE INDEX}, {@code DROP ... CASCADE}. Closing them needs a parser generated from Calcite's
+ * {@code Parser.jj} template.
+ */
+public final class SqlParsing {
+    /** LENIENT accepts {@code SELECT} without {@code FROM}, {@code LIMIT}, GROUP BY aliases and the like. */
+    public static final SqlConformance CONFORMANCE = SqlConformanceEnum.LENIENT;
+
+    private static final SqlParser.Config CONFIG = SqlParser.config()
+        .withParserFactory(SqlDdlParserImpl.FACTORY)
+        .withQuoting(Quoting.DOUBLE_QUOTE)
+        .withUnquotedCasing(Casing.TO_UPPER)
+        .withQuotedCasing(Casing.UNCHANGED)
+        .withCaseSensitive(true)
+        .withConformance(CONFORMANCE);
+
+    private SqlParsing() {
+    }
+
+    /** The statement's syntax tree; a syntax error becomes 42601 with its line and column. */
+    public static SqlNode parse(String sql) {
+        try {
+            return SqlParser.create(sql, CONFIG).parseStmt();
+        } catch (SqlParseException e) {
+            throw syntaxError(sql, e);
+        }
+    }
+
+    private static VersoException syntaxError(String sql, SqlParseException e) {
+        String message = firstLine(e.getMessage());
+        SqlParserPos pos = e.getPos();
+        if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
+            message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
+        }
+        if (isColumnPrimaryKey(sql, e.getPos())) {
+            message += " (declare the key as a table constraint: PRIMARY KEY (column, ...))";
+        }
+        return ErrorCode.SYNTAX_ERROR.exception(e, message);
+    }
+
+    /** Calcite appends the whole list of expected tokens after the first line; keep the useful part. */
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "syntax error";
+        }
+        int cut = message.indexOf('\n');
+        String line = cut < 0 ? message : message.substring(0, cut);
+        return line.endsWith(".") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    private static boolean isColumnPrimaryKey(String sql, SqlParserPos pos) {
+        if (pos == null || pos.getLineNum() <= 0) {
+            return false;
+        }
+        String[] lines = sql.split("\n", -1);
+        if (pos.getLineNum() > lines.length) {
+            return false;
+        }
+        String line = lines[pos.getLineNum() - 1];
+        int col = pos.getColumnNum() - 1;
+        return col >= 0 && col < line.length() && line.regionMatches(true, col, "PRIMARY", 0, 7)
+            && sql.trim().regionMatches(true, 0, "CREATE", 0, 6);
+    }
+}

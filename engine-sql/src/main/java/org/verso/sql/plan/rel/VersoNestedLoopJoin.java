@@ -1,0 +1,38 @@
+package org.verso.sql.plan.rel;
+
+import java.util.Set;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCost;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexNode;
+
+/** Nested-loop join with an arbitrary condition. */
+public final class VersoNestedLoopJoin extends Join implements VersoRel {
+    public VersoNestedLoopJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, RelNode right,
+                               RexNode condition, JoinRelType joinType) {
+        super(cluster, traits, java.util.List.of(), left, right, condition, Set.of(), joinType);
+    }
+
+    @Override
+    public Join copy(RelTraitSet traitSet, RexNode condition, RelNode left, RelNode right, JoinRelType joinType,
+                     boolean semiJoinDone) {
+        return new VersoNestedLoopJoin(getCluster(), traitSet, left, right, condition, joinType);
+    }
+
+    /** Tests every pair of rows: cost grows with the product of the input sizes. */
+    @Override
+    public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
+        double rows = mq.getRowCount(getLeft()) * mq.getRowCount(getRight());
+        return planner.getCostFactory().makeCost(rows, rows, 0);
+    }
+
+    @Override
+    public <T> T accept(VersoRelVisitor<T> visitor) {
+        return visitor.visit(this);
+    }
+}

@@ -1,0 +1,26 @@
+package org.verso.sql.plan.rel;
+
+/** One method per physical operator, so adding an operator fails to compile until every visitor handles it. */
+public interface VersoRelVisitor<T> {
+    T visit(VersoTableScan rel);
+
+    T visit(VersoKeyLookup rel);
+
+    T visit(VersoFilter rel);
+
+    T visit(VersoProject rel);
+
+    T visit(VersoSort rel);
+
+    T visit(VersoAggregate rel);
+
+    T visit(VersoValues rel);
+
+    T visit(VersoUnion rel);
+
+    T visit(VersoNestedLoopJoin rel);
+
+    T visit(VersoHashJoin rel);
+
+    T visit(VersoTableModify rel);
+}

@@ -1,0 +1,29 @@
+package org.verso.sql.plan.rule;
+
+import java.util.List;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.rel.rules.CoreRules;
+
+/**
+ * The planner's rule set: one converter rule per physical operator, the access-path rule, and the one logical
+ * rewrite the converter needs (WHERE conditions of a comma join become join conditions, so a hash join can use
+ * them).
+ */
+public final class VersoRules {
+    public static final List<RelOptRule> ALL = List.of(
+        TableScanConverterRule.INSTANCE,
+        FilterConverterRule.INSTANCE,
+        ProjectConverterRule.INSTANCE,
+        SortConverterRule.INSTANCE,
+        AggregateConverterRule.INSTANCE,
+        ValuesConverterRule.INSTANCE,
+        UnionConverterRule.INSTANCE,
+        JoinConverterRule.INSTANCE,
+        HashJoinConverterRule.INSTANCE,
+        TableModifyConverterRule.INSTANCE,
+        KeyLookupRule.INSTANCE,
+        CoreRules.FILTER_INTO_JOIN);
+
+    private VersoRules() {
+    }
+}

@@ -1,0 +1,87 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Which physical operators the planner chooses; SQL in, plan shape out. */
+class PlanShapeTest extends SqlTestSupport {
+    @BeforeEach
+    void createTable() {
+        execute("CREATE TABLE stock (w INT NOT NULL, item INT NOT NULL, qty INT, PRIMARY KEY (w, item))");
+        update("INSERT INTO stock VALUES (1, 1, 10), (1, 2, 20), (2, 1, 30)");
+    }
+
+    @Test
+    void equalityOnEveryKeyColumnWithParametersIsAKeyLookup() {
+        PreparedSql select = session.prepare("SELECT qty FROM stock WHERE item = ? AND w = ?");
+        assertTrue(select.explain().contains("VersoKeyLookup"), select.explain());
+        assertFalse(select.explain().contains("VersoTableScan"), select.explain());
+        // key values are bound at execution: the same plan finds different rows
+        assertEquals(List.of(row(20)), rows(session.execute(select, new Object[] {2, 1})));
+        assertEquals(List.of(row(30)), rows(session.execute(select, new Object[] {1, 2})));
+        assertEquals(List.of(), rows(session.execute(select, new Object[] {9, 9})));
+    }
+
+    @Test
+    void literalKeyWithResidualConditionKeepsAFilterAboveTheLookup() {
+        PreparedSql select = session.prepare("SELECT qty FROM stock WHERE w = 1 AND item = 2 AND qty > 5");
+        String plan = select.explain();
+        assertTrue(plan.contains("VersoFilter") && plan.contains("VersoKeyLookup"), plan);
+        assertEquals(List.of(row(20)), rows(session.execute(select, new Object[0])));
+    }
+
+    @Test
+    void updateAndDeleteByKeyUseTheLookup() {
+        PreparedSql update = session.prepare("UPDATE stock SET qty = qty + ? WHERE w = ? AND item = ?");
+        assertTrue(update.explain().contains("VersoKeyLookup"), update.explain());
+        assertTrue(update.explain().contains("VersoTableModify"), update.explain());
+        assertEquals(1, session.execute(update, new Object[] {5, 1, 1}).updateCount());
+        assertEquals(List.of(row(15)), query("SELECT qty FROM stock WHERE w = 1 AND item = 1"));
+
+        PreparedSql delete = session.prepare("DELETE FROM stock WHERE w = ? AND item = ?");
+        assertTrue(delete.explain().contains("VersoKeyLookup"), delete.explain());
+        assertEquals(1, session.execute(delete, new Object[] {2, 1}).updateCount());
+    }
+
+    @Test
+    void explainReturnsThePlanAsRows() {
+        List<List<Object>> plan = query("EXPLAIN PLAN FOR SELECT qty FROM stock WHERE w = ? AND item = ?", 1, 1);
+        assertTrue(plan.get(0).get(0).toString().startsWith("VersoProject"), plan.toString());
+        assertTrue(plan.get(1).get(0).toString().contains("VersoKeyLookup"), plan.toString());
+    }
+
+    @Test
+    void keyPrefixOnlyIsAScan() {
+        String plan = session.prepare("SELECT qty FROM stock WHERE w = ?").explain();
+        assertTrue(plan.contains("VersoTableScan") && !plan.contains("VersoKeyLookup"), plan);
+    }
+
+    @Test
+    void equiJoinIsAHashJoinAndOtherJoinsNestedLoops() {
+        execute("CREATE TABLE item (id INT NOT NULL, name VARCHAR(10), PRIMARY KEY (id))");
+        update("INSERT INTO item VALUES (1, 'nut'), (2, 'bolt')");
+        PreparedSql join = session.prepare("SELECT s.w, i.name FROM stock s, item i WHERE s.item = i.id AND s.qty > ?"
+            + " ORDER BY s.w, i.name");
+        assertTrue(join.explain().contains("VersoHashJoin"), join.explain());
+        assertEquals(List.of(row(1, "bolt"), row(2, "nut")), rows(session.execute(join, new Object[] {15})));
+
+        PreparedSql left = session.prepare("SELECT i.name, s.qty FROM item i LEFT JOIN stock s ON s.item = i.id "
+            + "AND s.w = 2 ORDER BY i.name");
+        assertTrue(left.explain().contains("VersoHashJoin"), left.explain());
+        assertEquals(List.of(row("bolt", null), row("nut", 30)), rows(session.execute(left, new Object[0])));
+
+        PreparedSql theta = session.prepare("SELECT COUNT(*) FROM stock s JOIN item i ON s.qty > i.id * 10");
+        assertTrue(theta.explain().contains("VersoNestedLoopJoin"), theta.explain());
+        assertEquals(List.of(row(3L)), rows(session.execute(theta, new Object[0])));
+    }
+
+    @Test
+    void keyLookupWithBigintParameterOnIntegerKey() {
+        assertEquals(List.of(row(10)), query("SELECT qty FROM stock WHERE w = ? AND item = ?", 1L, "1"));
+    }
+}

@@ -1,0 +1,99 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.verso.common.VersoException;
+
+/**
+ * Bad input fails with the right SQLState, names the culprit, writes nothing, and leaves the session usable, in
+ * autocommit mode and inside an explicit transaction.
+ */
+class SqlErrorsTest extends SqlTestSupport {
+    @BeforeEach
+    void createTable() {
+        execute("CREATE TABLE t (id INT NOT NULL, name VARCHAR(5) NOT NULL, n INT, PRIMARY KEY (id))");
+        update("INSERT INTO t VALUES (1, 'a', 10)");
+    }
+
+    @Test
+    void syntaxErrorHasPosition() {
+        VersoException e = assertFails("42601", "SELEC * FROM t");
+        assertTrue(e.getMessage().contains("line 1, column 1"), e.getMessage());
+        assertFalse(e.getMessage().contains("Was expecting"), e.getMessage());
+    }
+
+    @Test
+    void columnLevelPrimaryKeyIsASyntaxErrorWithAHint() {
+        VersoException e = assertFails("42601", "CREATE TABLE k (id INT PRIMARY KEY)");
+        assertTrue(e.getMessage().contains("PRIMARY KEY (column"), e.getMessage());
+    }
+
+    @Test
+    void unknownTableAndColumnAreNamed() {
+        assertTrue(assertFails("42P01", "SELECT * FROM nowhere").getMessage().contains("NOWHERE"));
+        assertTrue(assertFails("42P01", "INSERT INTO nowhere VALUES (1)").getMessage().contains("NOWHERE"));
+        assertTrue(assertFails("42703", "SELECT nope FROM t").getMessage().contains("NOPE"));
+        assertTrue(assertFails("42703", "UPDATE t SET nope = 1").getMessage().contains("NOPE"));
+        assertTrue(assertFails("42703", "SELECT t.nope FROM t").getMessage().contains("NOPE"));
+    }
+
+    @Test
+    void typeMismatches() {
+        assertFails("42804", "SELECT * FROM t WHERE name + 1 > TRUE");
+        assertFails("42804", "INSERT INTO t VALUES (2, 'b', TRUE)");
+        assertFails("22018", "SELECT * FROM t WHERE id = ?", "not a number");
+        assertFails("22018", "INSERT INTO t VALUES (?, ?, ?)", 2, "b", new Object());
+        assertFails("07001", "SELECT * FROM t WHERE id = ?", 1, 2);
+    }
+
+    @Test
+    void dataErrors() {
+        assertFails("22012", "SELECT n / 0 FROM t");
+        assertFails("22003", "INSERT INTO t VALUES (?, 'b', 1)", 5_000_000_000L);
+        assertFails("22001", "INSERT INTO t VALUES (2, 'toolong', 1)");
+        assertFails("22003", "UPDATE t SET n = n * 2147483647");
+    }
+
+    @Test
+    void constraintViolationsWriteNothingAndKeepTheSessionUsable() {
+        assertTrue(assertFails("23502", "INSERT INTO t (id, n) VALUES (2, 1)").getMessage().contains("NAME"));
+        assertFails("23502", "INSERT INTO t VALUES (?, ?, ?)", 2, null, 1);
+        // the second row violates the key: the first row of the same statement is not kept either
+        assertFails("23505", "INSERT INTO t VALUES (2, 'b', 1), (1, 'dup', 1)");
+        assertEquals(List.of(row(1, "a", 10)), query("SELECT * FROM t"));
+        update("INSERT INTO t VALUES (2, 'b', 2)");
+        assertEquals(List.of(row(2L)), query("SELECT COUNT(*) FROM t"));
+    }
+
+    @Test
+    void failedStatementInsideTransactionRollsBackOnlyItself() {
+        session.setAutoCommit(false);
+        update("INSERT INTO t VALUES (2, 'b', 2)");
+        assertFails("23505", "INSERT INTO t VALUES (3, 'c', 3), (2, 'dup', 0)");
+        assertFails("22012", "UPDATE t SET n = 1 / (n - 2)");
+        assertTrue(session.inTransaction());
+        update("INSERT INTO t VALUES (4, 'd', 4)");
+        session.commit();
+        assertEquals(List.of(row(1, 10), row(2, 2), row(4, 4)), query("SELECT id, n FROM t ORDER BY id"));
+    }
+
+    @Test
+    void unsupportedFeaturesAreReportedNotCrashed() {
+        assertFails("0A000", "CREATE TABLE d (a INT DEFAULT 5)");
+        assertFails("0A000", "CREATE TABLE u (a INT, UNIQUE (a))");
+        assertFails("0A000", "SELECT CURRENT_TIME FROM t");
+    }
+
+    @Test
+    void decimalParameterRoundsToColumnScale() {
+        execute("CREATE TABLE m (id INT NOT NULL, v DECIMAL(5,2), PRIMARY KEY (id))");
+        update("INSERT INTO m VALUES (?, ?)", 1, new BigDecimal("1.005"));
+        assertEquals(List.of(row(new BigDecimal("1.01"))), query("SELECT v FROM m"));
+    }
+}

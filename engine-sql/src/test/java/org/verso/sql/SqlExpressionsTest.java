@@ -1,0 +1,75 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Scalar expressions and query forms: NULL logic, CASE, COALESCE, string functions, VALUES, DISTINCT. */
+class SqlExpressionsTest extends SqlTestSupport {
+    @BeforeEach
+    void createTable() {
+        execute("CREATE TABLE t (id INT NOT NULL, a INT, s VARCHAR(10), c CHAR(4), PRIMARY KEY (id))");
+        update("INSERT INTO t VALUES (1, 5, 'Alpha', 'x'), (2, NULL, 'beta', 'yy'), (3, 5, NULL, NULL)");
+    }
+
+    @Test
+    void threeValuedLogic() {
+        assertEquals(List.of(row(1), row(3)), query("SELECT id FROM t WHERE a = 5 OR a > 100 ORDER BY id"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM t WHERE a IS NULL"));
+        assertEquals(List.of(), query("SELECT id FROM t WHERE NOT (a = 5) "));
+        assertEquals(List.of(row(2)), query("SELECT id FROM t WHERE a IS NULL OR a <> a"));
+        assertEquals(List.of(row(1), row(2), row(3)),
+            query("SELECT id FROM t WHERE (a = 5) IS NOT FALSE ORDER BY id"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM t WHERE a IS DISTINCT FROM 5"));
+    }
+
+    @Test
+    void caseCoalesceAndArithmetic() {
+        assertEquals(List.of(row(1, "five", 5, -10L), row(2, "other", 0, null), row(3, "five", 5, -10L)),
+            query("SELECT id, CASE WHEN a = 5 THEN 'five' ELSE 'other' END, COALESCE(a, 0), "
+                + "-(CAST(a AS BIGINT) * 2) FROM t ORDER BY id"));
+        List<Object> values = query("SELECT CAST(a AS DECIMAL(5,2)) * 2, a % 2, a / 2.0e0, a / 2, "
+            + "CAST(a AS DECIMAL(5,2)) / 2 FROM t WHERE id = 1").get(0);
+        assertEquals(List.of(new BigDecimal("10.00"), 1, 2.5d, 2), values.subList(0, 4));
+        assertEquals(0, new BigDecimal("2.5").compareTo((BigDecimal) values.get(4)));
+    }
+
+    @Test
+    void stringFunctionsAndLike() {
+        assertEquals(List.of(row("ALPHA", "alpha", 5, "lph", "Alpha")),
+            query("SELECT UPPER(s), LOWER(s), CHAR_LENGTH(s), SUBSTRING(s FROM 2 FOR 3), TRIM('  Alpha ') "
+                + "FROM t WHERE id = 1"));
+        assertEquals(List.of(row(1), row(2)), query("SELECT id FROM t WHERE LOWER(s) LIKE '%a' ORDER BY id"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM t WHERE s LIKE ?", "b_ta"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM t WHERE s NOT LIKE 'b%'"));
+        // CHAR comparison ignores trailing blanks
+        assertEquals(List.of(row(2)), query("SELECT id FROM t WHERE c = 'yy  '"));
+    }
+
+    @Test
+    void queriesWithoutTables() {
+        assertEquals(List.of(row(2)), query("SELECT 1 + 1"));
+        assertEquals(List.of(row(1, "a"), row(2, "b")), query("VALUES (1, 'a'), (2, 'b')"));
+        assertEquals(List.of(row(7)), query("SELECT ? + 2", 5));
+    }
+
+    @Test
+    void distinctUnionAndLimitWithoutOrder() {
+        assertEquals(List.of(row(5), row((Object) null)), query("SELECT DISTINCT a FROM t ORDER BY a NULLS LAST"));
+        assertEquals(List.of(row(2L)), query("SELECT COUNT(*) FROM (SELECT a FROM t UNION SELECT a FROM t)"));
+        assertEquals(List.of(row(6L)), query("SELECT COUNT(*) FROM (SELECT a FROM t UNION ALL SELECT a FROM t)"));
+        assertEquals(2, query("SELECT id FROM t LIMIT 2").size());
+        assertEquals(List.of(row(3), row(1), row(2)), query("SELECT id FROM t ORDER BY a DESC NULLS LAST, id DESC"));
+        assertEquals(List.of(row(2), row(3), row(1)), query("SELECT id FROM t ORDER BY a NULLS FIRST, id DESC"));
+    }
+
+    @Test
+    void inListOnKeyAndRange() {
+        assertEquals(List.of(row(1), row(3)), query("SELECT id FROM t WHERE id IN (?, ?) ORDER BY id", 1, 3));
+        assertEquals(List.of(row(2), row(3)), query("SELECT id FROM t WHERE id > 1 AND id <= 3 ORDER BY id"));
+        assertEquals(List.of(row(1), row(2)), query("SELECT id FROM t WHERE id NOT IN (3) ORDER BY id"));
+    }
+}

@@ -1,0 +1,550 @@
+package org.verso.jdbc;
+
+import java.sql.Array;
+import java.sql.Blob;
+import java.sql.CallableStatement;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.NClob;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.SQLXML;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import org.verso.core.Database;
+import org.verso.core.tx.IsolationLevel;
+import org.verso.sql.ExecutionResult;
+import org.verso.sql.PreparedSql;
+import org.verso.sql.Session;
+
+/**
+ * A connection to a Verso database: one engine {@link Session}, holding the current transaction, autocommit and
+ * isolation, on a database shared with the other connections to the same URL (see {@link DatabaseRegistry}).
+ *
+ * <p>Isolation: TRANSACTION_REPEATABLE_READ is snapshot isolation and the default. READ_UNCOMMITTED and
+ * READ_COMMITTED are served by snapshot isolation too (a stronger level, which JDBC allows), so
+ * {@link #getTransactionIsolation()} then still reports REPEATABLE_READ. SERIALIZABLE is refused with 0A000 until
+ * Serializable Snapshot Isolation exists: a silent downgrade would let an application believe it is protected from
+ * write skew when it is not.
+ *
+ * <p>Threading: calls into the session are synchronised on the connection, so a connection shared by threads stays
+ * consistent (statements still run one at a time). Statements and result sets themselves are not thread safe.
+ */
+public final class VersoConnection implements Connection {
+    private final ConnectionUrl url;
+    private final DatabaseRegistry.Lease lease;
+    private final Session session;
+    private final Set<VersoStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Properties clientInfo = new Properties();
+    private volatile boolean closed;
+    private boolean readOnly;
+    private int networkTimeout;
+
+    VersoConnection(ConnectionUrl url, DatabaseRegistry.Lease lease) throws SQLException {
+        this.url = url;
+        this.lease = lease;
+        try {
+            this.session = lease.engine().openSession();
+        } catch (RuntimeException e) {
+            lease.release();
+            throw SqlExceptions.of(e);
+        }
+    }
+
+    /** Runs {@code call} on the session: checks the connection is open and maps engine exceptions. */
+    private synchronized <T> T withSession(Function<Session, T> call) throws SQLException {
+        checkOpen();
+        try {
+            return call.apply(session);
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+    }
+
+    void checkOpen() throws SQLException {
+        if (closed) {
+            throw SqlExceptions.connectionClosed();
+        }
+    }
+
+    PreparedSql prepare(String sql) throws SQLException {
+        return withSession(s -> s.prepare(sql));
+    }
+
+    ExecutionResult execute(PreparedSql prepared, Object[] params) throws SQLException {
+        return withSession(s -> s.execute(prepared, params));
+    }
+
+    Database database() {
+        return lease.database();
+    }
+
+    ConnectionUrl connectionUrl() {
+        return url;
+    }
+
+    private <S extends VersoStatement> S register(S statement) {
+        synchronized (statements) {
+            statements.add(statement);
+        }
+        return statement;
+    }
+
+    /** A statement closed itself; the connection no longer needs to close it. */
+    void forget(VersoStatement statement) {
+        synchronized (statements) {
+            statements.remove(statement);
+        }
+    }
+
+    // ---- statements
+
+    @Override
+    public Statement createStatement() throws SQLException {
+        checkOpen();
+        return register(new VersoStatement(this));
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
+        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+        return createStatement();
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+        throws SQLException {
+        checkResultSetOptions(resultSetType, resultSetConcurrency, resultSetHoldability);
+        return createStatement();
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql) throws SQLException {
+        checkOpen();
+        if (sql == null) {
+            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        return register(new VersoPreparedStatement(this, prepare(sql)));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
+        throws SQLException {
+        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+                                              int resultSetHoldability) throws SQLException {
+        checkResultSetOptions(resultSetType, resultSetConcurrency, resultSetHoldability);
+        return prepareStatement(sql);
+    }
+
+    // Generated keys: there are no identity columns yet, so the requests are accepted and getGeneratedKeys is empty.
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        if (autoGeneratedKeys != Statement.RETURN_GENERATED_KEYS && autoGeneratedKeys != Statement.NO_GENERATED_KEYS) {
+            throw SqlExceptions.create("autoGeneratedKeys must be RETURN_GENERATED_KEYS or NO_GENERATED_KEYS",
+                SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        return prepareStatement(sql);
+    }
+
+    /**
+     * Results are forward only and read only; they are materialised, so they stay readable after commit and both
+     * holdabilities are honoured.
+     */
+    private void checkResultSetOptions(int type, int concurrency, int holdability) throws SQLException {
+        checkOpen();
+        if (type != ResultSet.TYPE_FORWARD_ONLY) {
+            throw SqlExceptions.unsupported("scrollable result sets (only TYPE_FORWARD_ONLY)");
+        }
+        if (concurrency != ResultSet.CONCUR_READ_ONLY) {
+            throw SqlExceptions.unsupported("updatable result sets (only CONCUR_READ_ONLY)");
+        }
+        if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+            throw SqlExceptions.create("unknown result set holdability " + holdability,
+                SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql) throws SQLException {
+        throw SqlExceptions.unsupported("stored procedures (prepareCall)");
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
+        throw SqlExceptions.unsupported("stored procedures (prepareCall)");
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
+                                         int resultSetHoldability) throws SQLException {
+        throw SqlExceptions.unsupported("stored procedures (prepareCall)");
+    }
+
+    /** JDBC escape syntax is not translated: the text reaches the engine as written. */
+    @Override
+    public String nativeSQL(String sql) throws SQLException {
+        checkOpen();
+        return sql;
+    }
+
+    // ---- transactions
+
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        withSession(s -> {
+            s.setAutoCommit(autoCommit);
+            return null;
+        });
+    }
+
+    @Override
+    public boolean getAutoCommit() throws SQLException {
+        return withSession(Session::autoCommit);
+    }
+
+    /**
+     * Commits the current transaction. In autocommit mode there is nothing to commit and the call does nothing,
+     * rather than failing, because loaders commonly call it regardless of the mode.
+     */
+    @Override
+    public void commit() throws SQLException {
+        withSession(s -> {
+            if (!s.autoCommit() || s.inTransaction()) {
+                s.commit();
+            }
+            return null;
+        });
+    }
+
+    /** Rolls back the current transaction; harmless when there is none or the engine already aborted it. */
+    @Override
+    public void rollback() throws SQLException {
+        withSession(s -> {
+            if (!s.autoCommit() || s.inTransaction()) {
+                s.rollback();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void setTransactionIsolation(int level) throws SQLException {
+        checkOpen();
+        switch (level) {
+            case TRANSACTION_READ_UNCOMMITTED:
+            case TRANSACTION_READ_COMMITTED:
+            case TRANSACTION_REPEATABLE_READ:
+                withSession(s -> {
+                    s.setIsolation(IsolationLevel.SNAPSHOT);
+                    return null;
+                });
+                return;
+            case TRANSACTION_SERIALIZABLE:
+                throw SqlExceptions.unsupported("TRANSACTION_SERIALIZABLE: Serializable Snapshot Isolation is not "
+                    + "available yet; TRANSACTION_REPEATABLE_READ gives snapshot isolation");
+            case TRANSACTION_NONE:
+                throw SqlExceptions.unsupported("TRANSACTION_NONE: every statement runs in a transaction, so "
+                    + "transactions cannot be switched off");
+            default:
+                throw SqlExceptions.create("unknown transaction isolation level " + level,
+                    SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+    }
+
+    @Override
+    public int getTransactionIsolation() throws SQLException {
+        checkOpen();
+        return TRANSACTION_REPEATABLE_READ;
+    }
+
+    @Override
+    public Savepoint setSavepoint() throws SQLException {
+        throw SqlExceptions.unsupported("savepoints");
+    }
+
+    @Override
+    public Savepoint setSavepoint(String name) throws SQLException {
+        throw SqlExceptions.unsupported("savepoints");
+    }
+
+    @Override
+    public void rollback(Savepoint savepoint) throws SQLException {
+        throw SqlExceptions.unsupported("savepoints");
+    }
+
+    @Override
+    public void releaseSavepoint(Savepoint savepoint) throws SQLException {
+        throw SqlExceptions.unsupported("savepoints");
+    }
+
+    // ---- lifecycle
+
+    /** Closes the statements, rolls back an open transaction and releases this connection's share of the database. */
+    @Override
+    public void close() throws SQLException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        List<VersoStatement> open;
+        synchronized (statements) {
+            open = List.copyOf(statements);
+            statements.clear();
+        }
+        for (VersoStatement statement : open) {
+            statement.closeForConnection();
+        }
+        try {
+            session.close();
+        } catch (RuntimeException e) {
+            SQLException failure = SqlExceptions.of(e);
+            try {
+                lease.release();
+            } catch (SQLException releaseFailure) {
+                failure.addSuppressed(releaseFailure);
+            }
+            throw failure;
+        }
+        lease.release();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        if (executor == null) {
+            throw SqlExceptions.create("abort needs an executor", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        close();
+    }
+
+    @Override
+    public boolean isValid(int timeout) throws SQLException {
+        if (timeout < 0) {
+            throw SqlExceptions.create("timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        if (closed) {
+            return false;
+        }
+        try {
+            return !lease.database().isClosed() && !session.isClosed();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    // ---- properties
+
+    @Override
+    public DatabaseMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return new VersoDatabaseMetaData(this);
+    }
+
+    /** Accepted as a hint, as JDBC allows; the engine does not enforce read-only transactions yet. */
+    @Override
+    public void setReadOnly(boolean readOnly) throws SQLException {
+        checkOpen();
+        this.readOnly = readOnly;
+    }
+
+    @Override
+    public boolean isReadOnly() throws SQLException {
+        checkOpen();
+        return readOnly;
+    }
+
+    /** Verso has no catalogs; JDBC says a driver without catalogs ignores this call. */
+    @Override
+    public void setCatalog(String catalog) throws SQLException {
+        checkOpen();
+    }
+
+    /** Null: Verso has no catalogs (and a null catalog filter in DatabaseMetaData means "any"). */
+    @Override
+    public String getCatalog() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        checkOpen();
+        if (schema == null || !schema.equalsIgnoreCase(VersoDatabaseMetaData.SCHEMA)) {
+            throw SqlExceptions.create("schema " + schema + " does not exist (the only schema is "
+                + VersoDatabaseMetaData.SCHEMA + ")", "3F000");
+        }
+    }
+
+    @Override
+    public String getSchema() throws SQLException {
+        checkOpen();
+        return VersoDatabaseMetaData.SCHEMA;
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        checkOpen();
+        return Map.of();
+    }
+
+    @Override
+    public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
+        checkOpen();
+        if (map != null && !map.isEmpty()) {
+            throw SqlExceptions.unsupported("user-defined type maps");
+        }
+    }
+
+    @Override
+    public void setHoldability(int holdability) throws SQLException {
+        checkResultSetOptions(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY, holdability);
+    }
+
+    @Override
+    public int getHoldability() throws SQLException {
+        checkOpen();
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+        if (closed) {
+            throw new SQLClientInfoException("the connection is closed", SqlExceptions.CONNECTION_CLOSED, 0, Map.of());
+        }
+        if (value == null) {
+            clientInfo.remove(name);
+        } else {
+            clientInfo.setProperty(name, value);
+        }
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        if (closed) {
+            throw new SQLClientInfoException("the connection is closed", SqlExceptions.CONNECTION_CLOSED, 0, Map.of());
+        }
+        clientInfo.clear();
+        if (properties != null) {
+            clientInfo.putAll(properties);
+        }
+    }
+
+    @Override
+    public String getClientInfo(String name) throws SQLException {
+        checkOpen();
+        return clientInfo.getProperty(name);
+    }
+
+    @Override
+    public Properties getClientInfo() throws SQLException {
+        checkOpen();
+        Properties copy = new Properties();
+        copy.putAll(clientInfo);
+        return copy;
+    }
+
+    /** Remembered only: an embedded connection has no network to time out. */
+    @Override
+    public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
+        checkOpen();
+        if (milliseconds < 0) {
+            throw SqlExceptions.create("timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        networkTimeout = milliseconds;
+    }
+
+    @Override
+    public int getNetworkTimeout() throws SQLException {
+        checkOpen();
+        return networkTimeout;
+    }
+
+    @Override
+    public Clob createClob() throws SQLException {
+        throw SqlExceptions.unsupported("CLOB values");
+    }
+
+    @Override
+    public Blob createBlob() throws SQLException {
+        throw SqlExceptions.unsupported("BLOB values");
+    }
+
+    @Override
+    public NClob createNClob() throws SQLException {
+        throw SqlExceptions.unsupported("NCLOB values");
+    }
+
+    @Override
+    public SQLXML createSQLXML() throws SQLException {
+        throw SqlExceptions.unsupported("SQLXML values");
+    }
+
+    @Override
+    public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+        throw SqlExceptions.unsupported("ARRAY values");
+    }
+
+    @Override
+    public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+        throw SqlExceptions.unsupported("STRUCT values");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw SqlExceptions.create("not a wrapper for " + iface.getName(), SqlExceptions.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}

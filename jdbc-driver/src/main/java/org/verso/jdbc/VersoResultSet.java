@@ -1,0 +1,566 @@
+package org.verso.jdbc;
+
+import java.io.Reader;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Date;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
+import java.util.Calendar;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.verso.sql.ColumnMeta;
+import org.verso.sql.ResultRows;
+import org.verso.storage.tuple.ValueType;
+
+/**
+ * A forward-only, read-only ResultSet over engine {@link ResultRows}: query results and, through {@link ListRows},
+ * the catalog result sets of {@link VersoDatabaseMetaData}. Getters convert canonical engine values with
+ * {@link ValueConversions}; labels are matched case-insensitively, the first match winning as JDBC requires.
+ *
+ * <p>Not thread safe, like the statement that produced it.
+ */
+public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
+    private final ResultRows rows;
+    private final List<ColumnMeta> columns;
+    private final VersoConnection connection;
+    private final Statement statement;
+    private final long maxRows;
+    private Map<String, Integer> labelIndex;
+    private long rowNumber;
+    private boolean onRow;
+    private boolean exhausted;
+    private boolean closed;
+    private boolean wasNull;
+    private int fetchSize;
+    private Runnable onClose;
+
+    /**
+     * @param connection the connection whose closing also makes this result set unusable (null for a detached one)
+     * @param statement  what {@link #getStatement()} returns; null for catalog result sets
+     * @param maxRows    the statement's row limit, 0 for none
+     */
+    VersoResultSet(ResultRows rows, VersoConnection connection, Statement statement, long maxRows) {
+        this.rows = rows;
+        this.columns = List.copyOf(rows.columns());
+        this.connection = connection;
+        this.statement = statement;
+        this.maxRows = maxRows;
+    }
+
+    /** A result set over in-memory rows, not tied to a connection; the shell and catalog queries use it. */
+    public static VersoResultSet of(List<ColumnMeta> columns, List<Object[]> data) {
+        return new VersoResultSet(new ListRows(columns, data), null, null, 0);
+    }
+
+    @Override
+    public boolean next() throws SQLException {
+        checkOpen();
+        if (exhausted || (maxRows > 0 && rowNumber >= maxRows)) {
+            exhausted = true;
+            onRow = false;
+            return false;
+        }
+        boolean has;
+        try {
+            has = rows.next();
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+        if (has) {
+            rowNumber++;
+            onRow = true;
+        } else {
+            onRow = false;
+            exhausted = true;
+        }
+        return has;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            onRow = false;
+            rows.close();
+            if (onClose != null) {
+                onClose.run();
+            }
+        }
+    }
+
+    /** Runs {@code action} when this result set closes (Statement.closeOnCompletion). */
+    void onClose(Runnable action) {
+        this.onClose = action;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public boolean wasNull() throws SQLException {
+        checkOpen();
+        return wasNull;
+    }
+
+    @Override
+    public int findColumn(String columnLabel) throws SQLException {
+        checkOpen();
+        if (labelIndex == null) {
+            labelIndex = new HashMap<>();
+            for (int i = columns.size() - 1; i >= 0; i--) {
+                labelIndex.put(columns.get(i).label().toUpperCase(Locale.ROOT), i + 1);
+            }
+        }
+        Integer index = columnLabel == null ? null : labelIndex.get(columnLabel.toUpperCase(Locale.ROOT));
+        if (index == null) {
+            throw SqlExceptions.create("column " + columnLabel + " is not in the result (columns: "
+                + columns.stream().map(ColumnMeta::label).toList() + ")", SqlExceptions.INVALID_COLUMN);
+        }
+        return index;
+    }
+
+    /** The raw value of a column of the current row; sets {@link #wasNull}. */
+    private Object value(int columnIndex) throws SQLException {
+        checkOpen();
+        if (!onRow) {
+            throw SqlExceptions.create(exhausted ? "the result set has no more rows"
+                : "call next() before reading a row", "24000");
+        }
+        if (columnIndex < 1 || columnIndex > columns.size()) {
+            throw SqlExceptions.create("column index " + columnIndex + " is out of range 1.." + columns.size(),
+                "07009");
+        }
+        Object v;
+        try {
+            v = rows.get(columnIndex - 1);
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+        wasNull = v == null;
+        return v;
+    }
+
+    private ValueType type(int columnIndex) {
+        return columns.get(columnIndex - 1).type().kind();
+    }
+
+    private void checkOpen() throws SQLException {
+        if (closed) {
+            if (connection != null && connection.isClosed()) {
+                throw SqlExceptions.connectionClosed();
+            }
+            throw SqlExceptions.create("the result set is closed", SqlExceptions.OBJECT_NOT_IN_STATE);
+        }
+    }
+
+    // ---- getters by index
+
+    @Override
+    public String getString(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : ValueConversions.toString(type(columnIndex), v);
+    }
+
+    @Override
+    public boolean getBoolean(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v != null && ValueConversions.toBoolean(type(columnIndex), v);
+    }
+
+    @Override
+    public byte getByte(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? 0 : (byte) ValueConversions.toLong(type(columnIndex), v, Byte.MIN_VALUE, Byte.MAX_VALUE,
+            "TINYINT");
+    }
+
+    @Override
+    public short getShort(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? 0 : (short) ValueConversions.toLong(type(columnIndex), v, Short.MIN_VALUE,
+            Short.MAX_VALUE, "SMALLINT");
+    }
+
+    @Override
+    public int getInt(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? 0 : (int) ValueConversions.toLong(type(columnIndex), v, Integer.MIN_VALUE,
+            Integer.MAX_VALUE, "INTEGER");
+    }
+
+    @Override
+    public long getLong(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? 0 : ValueConversions.toLong(type(columnIndex), v, Long.MIN_VALUE, Long.MAX_VALUE,
+            "BIGINT");
+    }
+
+    @Override
+    public float getFloat(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? 0 : ValueConversions.toFloat(type(columnIndex), v);
+    }
+
+    @Override
+    public double getDouble(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? 0 : ValueConversions.toDouble(type(columnIndex), v);
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : ValueConversions.toBigDecimal(type(columnIndex), v);
+    }
+
+    @Override
+    @Deprecated
+    public BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
+        BigDecimal d = getBigDecimal(columnIndex);
+        return d == null ? null : d.setScale(scale, RoundingMode.HALF_UP);
+    }
+
+    @Override
+    public Date getDate(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : Date.valueOf(ValueConversions.toLocalDate(type(columnIndex), v));
+    }
+
+    @Override
+    public Time getTime(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : Time.valueOf(ValueConversions.toLocalTime(type(columnIndex), v));
+    }
+
+    @Override
+    public Timestamp getTimestamp(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : Timestamp.valueOf(ValueConversions.toLocalDateTime(type(columnIndex), v));
+    }
+
+    /** The stored wall-clock time read as a time in {@code cal}'s zone (JDBC's meaning of the Calendar argument). */
+    private LocalDateTime localDateTime(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : ValueConversions.toLocalDateTime(type(columnIndex), v);
+    }
+
+    private static long epochMillis(LocalDateTime t, Calendar cal) {
+        return t.atZone(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli();
+    }
+
+    @Override
+    public Date getDate(int columnIndex, Calendar cal) throws SQLException {
+        if (cal == null) {
+            return getDate(columnIndex);
+        }
+        LocalDateTime t = localDateTime(columnIndex);
+        return t == null ? null : new Date(epochMillis(t.toLocalDate().atStartOfDay(), cal));
+    }
+
+    @Override
+    public Time getTime(int columnIndex, Calendar cal) throws SQLException {
+        if (cal == null) {
+            return getTime(columnIndex);
+        }
+        Object v = value(columnIndex);
+        if (v == null) {
+            return null;
+        }
+        LocalDateTime t = LocalDateTime.of(java.time.LocalDate.EPOCH,
+            ValueConversions.toLocalTime(type(columnIndex), v));
+        return new Time(epochMillis(t, cal));
+    }
+
+    @Override
+    public Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
+        if (cal == null) {
+            return getTimestamp(columnIndex);
+        }
+        LocalDateTime t = localDateTime(columnIndex);
+        if (t == null) {
+            return null;
+        }
+        Timestamp ts = new Timestamp(epochMillis(t, cal));
+        ts.setNanos(t.getNano());
+        return ts;
+    }
+
+    @Override
+    public Object getObject(int columnIndex) throws SQLException {
+        Object v = value(columnIndex);
+        return v == null ? null : ValueConversions.toObject(type(columnIndex), v);
+    }
+
+    @Override
+    public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
+        if (type == null) {
+            throw SqlExceptions.create("the target class must not be null", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        Object v = value(columnIndex);
+        return v == null ? null : ValueConversions.toClass(type(columnIndex), v, type);
+    }
+
+    @Override
+    public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
+        // The engine has no user-defined types, so a type map never applies.
+        return getObject(columnIndex);
+    }
+
+    @Override
+    public String getNString(int columnIndex) throws SQLException {
+        return getString(columnIndex);
+    }
+
+    @Override
+    public Reader getCharacterStream(int columnIndex) throws SQLException {
+        String s = getString(columnIndex);
+        return s == null ? null : new StringReader(s);
+    }
+
+    @Override
+    public Reader getNCharacterStream(int columnIndex) throws SQLException {
+        return getCharacterStream(columnIndex);
+    }
+
+    // ---- getters by label
+
+    @Override
+    public String getString(String columnLabel) throws SQLException {
+        return getString(findColumn(columnLabel));
+    }
+
+    @Override
+    public boolean getBoolean(String columnLabel) throws SQLException {
+        return getBoolean(findColumn(columnLabel));
+    }
+
+    @Override
+    public byte getByte(String columnLabel) throws SQLException {
+        return getByte(findColumn(columnLabel));
+    }
+
+    @Override
+    public short getShort(String columnLabel) throws SQLException {
+        return getShort(findColumn(columnLabel));
+    }
+
+    @Override
+    public int getInt(String columnLabel) throws SQLException {
+        return getInt(findColumn(columnLabel));
+    }
+
+    @Override
+    public long getLong(String columnLabel) throws SQLException {
+        return getLong(findColumn(columnLabel));
+    }
+
+    @Override
+    public float getFloat(String columnLabel) throws SQLException {
+        return getFloat(findColumn(columnLabel));
+    }
+
+    @Override
+    public double getDouble(String columnLabel) throws SQLException {
+        return getDouble(findColumn(columnLabel));
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(String columnLabel) throws SQLException {
+        return getBigDecimal(findColumn(columnLabel));
+    }
+
+    @Override
+    @Deprecated
+    public BigDecimal getBigDecimal(String columnLabel, int scale) throws SQLException {
+        return getBigDecimal(findColumn(columnLabel), scale);
+    }
+
+    @Override
+    public Date getDate(String columnLabel) throws SQLException {
+        return getDate(findColumn(columnLabel));
+    }
+
+    @Override
+    public Time getTime(String columnLabel) throws SQLException {
+        return getTime(findColumn(columnLabel));
+    }
+
+    @Override
+    public Timestamp getTimestamp(String columnLabel) throws SQLException {
+        return getTimestamp(findColumn(columnLabel));
+    }
+
+    @Override
+    public Date getDate(String columnLabel, Calendar cal) throws SQLException {
+        return getDate(findColumn(columnLabel), cal);
+    }
+
+    @Override
+    public Time getTime(String columnLabel, Calendar cal) throws SQLException {
+        return getTime(findColumn(columnLabel), cal);
+    }
+
+    @Override
+    public Timestamp getTimestamp(String columnLabel, Calendar cal) throws SQLException {
+        return getTimestamp(findColumn(columnLabel), cal);
+    }
+
+    @Override
+    public Object getObject(String columnLabel) throws SQLException {
+        return getObject(findColumn(columnLabel));
+    }
+
+    @Override
+    public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
+        return getObject(findColumn(columnLabel), type);
+    }
+
+    @Override
+    public Object getObject(String columnLabel, Map<String, Class<?>> map) throws SQLException {
+        return getObject(findColumn(columnLabel), map);
+    }
+
+    @Override
+    public String getNString(String columnLabel) throws SQLException {
+        return getNString(findColumn(columnLabel));
+    }
+
+    @Override
+    public Reader getCharacterStream(String columnLabel) throws SQLException {
+        return getCharacterStream(findColumn(columnLabel));
+    }
+
+    @Override
+    public Reader getNCharacterStream(String columnLabel) throws SQLException {
+        return getNCharacterStream(findColumn(columnLabel));
+    }
+
+    // ---- cursor state and properties
+
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        checkOpen();
+        return new VersoResultSetMetaData(columns);
+    }
+
+    @Override
+    public boolean isBeforeFirst() throws SQLException {
+        checkOpen();
+        return rowNumber == 0 && !exhausted;
+    }
+
+    @Override
+    public boolean isAfterLast() throws SQLException {
+        checkOpen();
+        return exhausted && rowNumber > 0;
+    }
+
+    @Override
+    public boolean isFirst() throws SQLException {
+        checkOpen();
+        return onRow && rowNumber == 1;
+    }
+
+    @Override
+    public boolean isLast() throws SQLException {
+        // Knowing it would need a look-ahead; JDBC makes isLast optional for forward-only result sets.
+        throw SqlExceptions.unsupported("ResultSet.isLast on a forward-only result set");
+    }
+
+    @Override
+    public int getRow() throws SQLException {
+        checkOpen();
+        return onRow ? (int) Math.min(rowNumber, Integer.MAX_VALUE) : 0;
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD) {
+            throw SqlExceptions.unsupported("a fetch direction other than FETCH_FORWARD");
+        }
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        checkOpen();
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) {
+            throw SqlExceptions.create("fetch size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        // Results are materialised by the engine, so the hint only has to be remembered.
+        fetchSize = rows;
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
+
+    @Override
+    public int getType() throws SQLException {
+        checkOpen();
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getConcurrency() throws SQLException {
+        checkOpen();
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getHoldability() throws SQLException {
+        checkOpen();
+        // The engine materialises results, so they survive the end of the transaction.
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public Statement getStatement() throws SQLException {
+        checkOpen();
+        return statement;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw SqlExceptions.create("not a wrapper for " + iface.getName(), SqlExceptions.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}

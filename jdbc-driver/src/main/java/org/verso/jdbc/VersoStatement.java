@@ -1,0 +1,478 @@
+package org.verso.jdbc;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.verso.sql.ExecutionResult;
+import org.verso.sql.PreparedSql;
+
+/**
+ * A JDBC Statement: runs SQL text through the connection's session. Each statement text is prepared first (the
+ * engine's plan cache makes a repeated text cheap), so executeQuery refuses a statement that returns no rows, and
+ * executeUpdate one that does, before anything runs.
+ *
+ * <p>One result per execution: a result set for a query, an update count otherwise (0 for DDL). Not thread safe.
+ */
+public class VersoStatement implements Statement {
+    private static final Object[] NO_PARAMETERS = new Object[0];
+    /** No data: a query was expected (PostgreSQL's driver uses the same state). */
+    static final String NOT_A_QUERY = "02000";
+    /** A result was returned when none was expected (PostgreSQL's driver uses the same state). */
+    static final String UNEXPECTED_RESULT = "0100E";
+
+    final VersoConnection connection;
+    private final List<String> batch = new ArrayList<>();
+    private VersoResultSet resultSet;
+    private long updateCount = -1;
+    private boolean closed;
+    private long maxRows;
+    private int fetchSize;
+    private int queryTimeout;
+    private boolean closeOnCompletion;
+    private boolean poolable;
+
+    VersoStatement(VersoConnection connection) {
+        this.connection = connection;
+    }
+
+    void checkOpen() throws SQLException {
+        if (connection.isClosed()) {
+            throw SqlExceptions.connectionClosed();
+        }
+        if (closed) {
+            throw SqlExceptions.create("the statement is closed", SqlExceptions.OBJECT_NOT_IN_STATE);
+        }
+    }
+
+    /** Prepares {@code sql} for this plain statement, which has no way to bind a '?'. */
+    private PreparedSql prepareText(String sql) throws SQLException {
+        checkOpen();
+        if (sql == null) {
+            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        PreparedSql prepared = connection.prepare(sql);
+        if (prepared.parameterCount() > 0) {
+            throw SqlExceptions.create("the statement has " + prepared.parameterCount()
+                + " parameters ('?'); use a PreparedStatement to give them values", SqlExceptions.PARAMETER_NOT_SET);
+        }
+        return prepared;
+    }
+
+    /** Runs a prepared statement and makes its outcome this statement's current result. */
+    final boolean run(PreparedSql prepared, Object[] params) throws SQLException {
+        closeResultSet();
+        updateCount = -1;
+        ExecutionResult result = connection.execute(prepared, params);
+        if (result.isQuery()) {
+            resultSet = new VersoResultSet(result.rows(), connection, this, maxRows);
+            if (closeOnCompletion) {
+                resultSet.onClose(this::closeQuietly);
+            }
+            return true;
+        }
+        updateCount = result.updateCount();
+        return false;
+    }
+
+    final ResultSet runQuery(PreparedSql prepared, Object[] params) throws SQLException {
+        if (!prepared.isQuery()) {
+            throw SqlExceptions.create("the statement returns no rows; use executeUpdate or execute", NOT_A_QUERY);
+        }
+        run(prepared, params);
+        return resultSet;
+    }
+
+    final long runUpdate(PreparedSql prepared, Object[] params) throws SQLException {
+        if (prepared.isQuery()) {
+            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute", UNEXPECTED_RESULT);
+        }
+        run(prepared, params);
+        return updateCount;
+    }
+
+    /** The update count of one batch entry; a query in a batch is an error, as JDBC requires. */
+    final long runBatchEntry(PreparedSql prepared, Object[] params) throws SQLException {
+        if (prepared.isQuery()) {
+            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(), UNEXPECTED_RESULT);
+        }
+        ExecutionResult result = connection.execute(prepared, params);
+        return result.updateCount();
+    }
+
+    static int[] toIntCounts(long[] counts) {
+        int[] result = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            result[i] = saturatedInt(counts[i]);
+        }
+        return result;
+    }
+
+    static int saturatedInt(long n) {
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n));
+    }
+
+    private void closeResultSet() {
+        if (resultSet != null) {
+            resultSet.close();
+            resultSet = null;
+        }
+    }
+
+    private void closeQuietly() {
+        closed = true;
+        connection.forget(this);
+    }
+
+    // ---- execution with SQL text
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        return runQuery(prepareText(sql), NO_PARAMETERS);
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        return saturatedInt(executeLargeUpdate(sql));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        return runUpdate(prepareText(sql), NO_PARAMETERS);
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        return run(prepareText(sql), NO_PARAMETERS);
+    }
+
+    // Generated keys: the engine has no identity columns yet, so there are never keys to return and asking for
+    // them is harmless; getGeneratedKeys answers with an empty result set.
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return executeUpdate(sql);
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return executeUpdate(sql);
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        return executeUpdate(sql);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        return executeLargeUpdate(sql);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        return executeLargeUpdate(sql);
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        return executeLargeUpdate(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        return execute(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        return execute(sql);
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        return execute(sql);
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        checkOpen();
+        return VersoResultSet.of(List.of(), List.of());
+    }
+
+    // ---- batches
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        checkOpen();
+        if (sql == null) {
+            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        batch.add(sql);
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        checkOpen();
+        batch.clear();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        return toIntCounts(executeLargeBatch());
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        checkOpen();
+        closeResultSet();
+        updateCount = -1;
+        List<String> entries = new ArrayList<>(batch);
+        batch.clear();
+        long[] counts = new long[entries.size()];
+        for (int i = 0; i < entries.size(); i++) {
+            try {
+                counts[i] = runBatchEntry(prepareText(entries.get(i)), NO_PARAMETERS);
+            } catch (SQLException e) {
+                throw SqlExceptions.batchFailed(e, Arrays.copyOf(counts, i));
+            }
+        }
+        return counts;
+    }
+
+    // ---- results
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        checkOpen();
+        return resultSet;
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        return saturatedInt(getLargeUpdateCount());
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        checkOpen();
+        return updateCount;
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return getMoreResults(CLOSE_CURRENT_RESULT);
+    }
+
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        checkOpen();
+        if (current != KEEP_CURRENT_RESULT) {
+            closeResultSet();
+        }
+        resultSet = null;
+        updateCount = -1;
+        return false;
+    }
+
+    // ---- lifecycle and settings
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            closeResultSet();
+            connection.forget(this);
+        }
+    }
+
+    /** Closes the statement because its connection closes. */
+    void closeForConnection() {
+        closed = true;
+        closeResultSet();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed || connection.isClosed();
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        checkOpen();
+        closeOnCompletion = true;
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() throws SQLException {
+        checkOpen();
+        return closeOnCompletion;
+    }
+
+    @Override
+    public int getMaxFieldSize() throws SQLException {
+        checkOpen();
+        return 0;
+    }
+
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw SqlExceptions.create("max field size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        if (max != 0) {
+            throw SqlExceptions.unsupported("truncating values to a maximum field size");
+        }
+    }
+
+    @Override
+    public int getMaxRows() throws SQLException {
+        return saturatedInt(getLargeMaxRows());
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        setLargeMaxRows(max);
+    }
+
+    @Override
+    public long getLargeMaxRows() throws SQLException {
+        checkOpen();
+        return maxRows;
+    }
+
+    @Override
+    public void setLargeMaxRows(long max) throws SQLException {
+        checkOpen();
+        if (max < 0) {
+            throw SqlExceptions.create("max rows must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        maxRows = max;
+    }
+
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        // JDBC escapes ({fn ...}, {d ...}) are not translated; the text goes to the engine as written either way.
+        checkOpen();
+    }
+
+    @Override
+    public int getQueryTimeout() throws SQLException {
+        checkOpen();
+        return queryTimeout;
+    }
+
+    @Override
+    public void setQueryTimeout(int seconds) throws SQLException {
+        checkOpen();
+        if (seconds < 0) {
+            throw SqlExceptions.create("query timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        // Accepted and remembered; the engine does not cancel statements yet.
+        queryTimeout = seconds;
+    }
+
+    @Override
+    public void cancel() throws SQLException {
+        throw SqlExceptions.unsupported("Statement.cancel");
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        checkOpen();
+    }
+
+    @Override
+    public void setCursorName(String name) throws SQLException {
+        throw SqlExceptions.unsupported("named cursors");
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        checkOpen();
+        if (direction != ResultSet.FETCH_FORWARD) {
+            throw SqlExceptions.unsupported("a fetch direction other than FETCH_FORWARD");
+        }
+    }
+
+    @Override
+    public int getFetchDirection() throws SQLException {
+        checkOpen();
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public void setFetchSize(int rows) throws SQLException {
+        checkOpen();
+        if (rows < 0) {
+            throw SqlExceptions.create("fetch size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+        }
+        // A hint only: the engine materialises query results.
+        fetchSize = rows;
+    }
+
+    @Override
+    public int getFetchSize() throws SQLException {
+        checkOpen();
+        return fetchSize;
+    }
+
+    @Override
+    public int getResultSetConcurrency() throws SQLException {
+        checkOpen();
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getResultSetType() throws SQLException {
+        checkOpen();
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getResultSetHoldability() throws SQLException {
+        checkOpen();
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public VersoConnection getConnection() throws SQLException {
+        checkOpen();
+        return connection;
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) throws SQLException {
+        checkOpen();
+        this.poolable = poolable;
+    }
+
+    @Override
+    public boolean isPoolable() throws SQLException {
+        checkOpen();
+        return poolable;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw SqlExceptions.create("not a wrapper for " + iface.getName(), SqlExceptions.INVALID_PARAMETER_VALUE);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}
