@@ -11,6 +11,9 @@ import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.PersistentCatalog;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.metrics.EngineMetrics;
+import org.verso.core.system.SystemView;
+import org.verso.core.system.SystemViews;
+import org.verso.core.table.ReadableTable;
 import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
@@ -46,6 +49,7 @@ public final class Database implements AutoCloseable {
     private final TransactionManager transactions;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
+    private final List<SystemView> systemViews;
     private volatile boolean closed;
 
     private Database(DatabaseConfig config) {
@@ -69,6 +73,8 @@ public final class Database implements AutoCloseable {
             this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), storage.redoLog(),
                 metrics);
             heaps.forEach((def, heap) -> tables.put(def.name(), new Table(def, heap, transactions)));
+            this.systemViews = SystemViews.of(storage.io(), storage.bufferPool(),
+                () -> List.copyOf(tables.values()));
         } catch (RuntimeException e) {
             storage.close();
             throw e;
@@ -128,9 +134,28 @@ public final class Database implements AutoCloseable {
         checkOpen();
         Table table = tables.get(name);
         if (table == null) {
+            if (name.startsWith(SystemView.SCHEMA + ".")) {
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("changing system view " + name);
+            }
             throw ErrorCode.TABLE_NOT_FOUND.exception(name);
         }
         return table;
+    }
+
+    /** A table or, for a name {@code SYS.X}, a system view, for reading. */
+    public ReadableTable readable(String name) {
+        checkOpen();
+        for (SystemView view : systemViews) {
+            if (view.definition().name().equals(name)) {
+                return view;
+            }
+        }
+        return table(name);
+    }
+
+    /** The system views (schema {@code SYS}): I/O counters, buffer pool and version directory figures. */
+    public List<SystemView> systemViews() {
+        return systemViews;
     }
 
     /** Runs a checkpoint now (one also runs in the background whenever enough log has accumulated). */

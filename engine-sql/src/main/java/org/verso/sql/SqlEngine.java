@@ -78,7 +78,7 @@ public final class SqlEngine {
             return cached;
         }
         planCount.incrementAndGet();
-        CompiledStatement compiled = compiler.compile(sql, db.catalog());
+        CompiledStatement compiled = compiler.compile(sql, db.catalog(), db.systemViews());
         PreparedSql prepared = new PreparedSql(sql, compiled);
         if (compiled.kind() != StatementKind.DDL) {
             // DDL changes the catalog version when it runs, so a cached DDL plan would never be hit again.

@@ -9,12 +9,15 @@ import java.util.Map;
 import java.util.Properties;
 import org.verso.common.VersoException;
 import org.verso.core.DatabaseConfig;
+import org.verso.storage.wal.Durability;
 
 /**
  * A parsed Verso JDBC URL: {@code jdbc:verso:PATH} (a database directory, created if missing; relative to the
  * working directory) or {@code jdbc:verso:mem:NAME}, followed by {@code ;key=value} settings.
  *
- * <p>Settings: {@code cache} (buffer pool bytes, with an optional KB, MB or GB suffix) and {@code pageSize}. The
+ * <p>Settings: {@code cache} (buffer pool bytes, with an optional KB, MB or GB suffix), {@code pageSize}, and
+ * {@code durability} ({@code sync}, the default: commit returns after the log is forced; {@code async}: the log is
+ * forced within a bounded delay, so a crash may lose the last commits). The
  * same keys may come from the {@link Properties} passed to {@code connect}; the URL wins. An unknown key in the URL
  * is an error (it is most likely a typo); unknown keys in the Properties are ignored, because tools put their own
  * keys there ({@code user} and {@code password} among them).
@@ -24,12 +27,14 @@ public final class ConnectionUrl {
     private static final String MEMORY_PREFIX = "mem:";
     static final String CACHE = "cache";
     static final String PAGE_SIZE = "pageSize";
+    static final String DURABILITY = "durability";
 
     private final String url;
     private final Path directory;
     private final String memoryName;
     private final Long cacheBytes;
     private final Integer pageSize;
+    private Durability durability;
 
     private ConnectionUrl(String url, Path directory, String memoryName, Long cacheBytes, Integer pageSize) {
         this.url = url;
@@ -73,12 +78,22 @@ public final class ConnectionUrl {
             String key = part.substring(0, eq).trim();
             String known = knownKey(key);
             if (known == null) {
-                throw badSetting(url, "unknown setting '" + key + "' (known: " + CACHE + ", " + PAGE_SIZE + ")");
+                throw badSetting(url, "unknown setting '" + key + "' (known: " + CACHE + ", " + PAGE_SIZE + ", "
+                    + DURABILITY + ")");
             }
             settings.put(known, part.substring(eq + 1).trim());
         }
         Long cache = settings.containsKey(CACHE) ? parseBytes(url, settings.get(CACHE)) : null;
         Integer page = settings.containsKey(PAGE_SIZE) ? parsePageSize(url, settings.get(PAGE_SIZE)) : null;
+        Durability durability = settings.containsKey(DURABILITY)
+            ? parseDurability(url, settings.get(DURABILITY)) : null;
+        ConnectionUrl parsed = parseTarget(url, target, cache, page);
+        parsed.durability = durability;
+        return parsed;
+    }
+
+    private static ConnectionUrl parseTarget(String url, String target, Long cache, Integer page)
+        throws SQLException {
         if (target.regionMatches(true, 0, MEMORY_PREFIX, 0, MEMORY_PREFIX.length())) {
             String name = target.substring(MEMORY_PREFIX.length()).trim();
             if (name.isEmpty()) {
@@ -105,6 +120,9 @@ public final class ConnectionUrl {
         }
         if (key.equalsIgnoreCase(PAGE_SIZE)) {
             return PAGE_SIZE;
+        }
+        if (key.equalsIgnoreCase(DURABILITY)) {
+            return DURABILITY;
         }
         return null;
     }
@@ -146,6 +164,14 @@ public final class ConnectionUrl {
         }
     }
 
+    private static Durability parseDurability(String url, String value) throws SQLException {
+        try {
+            return Durability.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw badSetting(url, DURABILITY + " must be sync or async, not '" + value + "'");
+        }
+    }
+
     private static SQLException badSetting(String url, String why) {
         return SqlExceptions.create("invalid setting in " + url + ": " + why, SqlExceptions.INVALID_PARAMETER_VALUE);
     }
@@ -160,6 +186,9 @@ public final class ConnectionUrl {
             }
             if (cacheBytes != null) {
                 config = config.withCacheBytes(cacheBytes);
+            }
+            if (durability != null) {
+                config = config.withDurability(durability);
             }
         } catch (VersoException e) {
             throw SqlExceptions.create("invalid setting in " + url + ": " + e.getMessage(),
@@ -192,6 +221,11 @@ public final class ConnectionUrl {
     /** The buffer pool size asked for, or null for the default. */
     public Long cacheBytes() {
         return cacheBytes;
+    }
+
+    /** The commit durability asked for, or null for the default (sync). */
+    public Durability durability() {
+        return durability;
     }
 
     /** The page size asked for, or null for the default. */

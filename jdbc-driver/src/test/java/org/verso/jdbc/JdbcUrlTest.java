@@ -42,6 +42,17 @@ class JdbcUrlTest {
     }
 
     @Test
+    void durabilitySettingReachesTheConfig() throws SQLException {
+        assertEquals(org.verso.storage.wal.Durability.ASYNC,
+            ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=async", null).toConfig().durability());
+        assertEquals(org.verso.storage.wal.Durability.SYNC,
+            ConnectionUrl.parse("jdbc:verso:/tmp/x", null).toConfig().durability());
+        java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+            () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=sometimes", null));
+        assertEquals("22023", e.getSQLState());
+    }
+
+    @Test
     void cacheSuffixesAreBinaryMultiples() throws SQLException {
         assertEquals(1L << 30, ConnectionUrl.parseBytes("u", "1GB"));
         assertEquals(512L << 10, ConnectionUrl.parseBytes("u", "512kb"));

@@ -25,7 +25,7 @@ import org.verso.storage.version.VersionDirectory;
  * <p>Thread safety: any number of transactions may use a table concurrently; one transaction uses it from one
  * thread at a time.
  */
-public final class Table {
+public final class Table implements ReadableTable {
     private static final WriteDecider NEW_ROW = (vid, head, word) -> WriteDecider.Decision.PUT;
 
     private final TableDefinition definition;
@@ -54,6 +54,7 @@ public final class Table {
         }
     }
 
+    @Override
     public TableDefinition definition() {
         return definition;
     }
@@ -64,6 +65,7 @@ public final class Table {
     }
 
     /** Every row visible to the transaction, in no particular order. */
+    @Override
     public RowCursor scan(Transaction tx) {
         VersionCursor versions = heap.scan(tx.snapshot());
         return new RowCursor() {

@@ -2,6 +2,7 @@ package org.verso.sql.exec;
 
 import java.time.LocalDateTime;
 import org.verso.core.Database;
+import org.verso.core.table.ReadableTable;
 import org.verso.core.table.Table;
 import org.verso.core.tx.Transaction;
 
@@ -43,5 +44,10 @@ public final class ExecContext {
      */
     public Table table(String name) {
         return database.table(name);
+    }
+
+    /** A table or system view to scan. */
+    public ReadableTable readable(String name) {
+        return database.readable(name);
     }
 }

@@ -22,6 +22,7 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.catalog.Catalog;
+import org.verso.core.system.SystemView;
 import org.verso.sql.ColumnMeta;
 import org.verso.sql.ddl.DdlTranslator;
 import org.verso.sql.error.CalciteErrors;
@@ -53,7 +54,7 @@ public final class StatementCompiler {
         // would hide the 22001 that SQL requires when such a value is assigned to a column.
         .withRelBuilderConfigTransform(c -> c.withSimplify(false));
 
-    public CompiledStatement compile(String sql, Catalog catalog) {
+    public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews) {
         SqlNode node = null;
         try {
             node = SqlParsing.parse(sql);
@@ -62,9 +63,9 @@ public final class StatementCompiler {
                     DdlTranslator.translate(node), catalog.version(), node.getKind().toString());
             }
             if (node instanceof SqlExplain explain) {
-                return explain(plan(explain.getExplicandum(), snapshot(catalog)));
+                return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews)));
             }
-            return plan(node, snapshot(catalog));
+            return plan(node, snapshot(catalog, systemViews));
         } catch (VersoException e) {
             throw e;
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
@@ -86,9 +87,9 @@ public final class StatementCompiler {
             new ValuesNode(lines), null, statement.catalogVersion(), statement.explain());
     }
 
-    private static SchemaSnapshot snapshot(Catalog catalog) {
+    private static SchemaSnapshot snapshot(Catalog catalog, List<SystemView> systemViews) {
         for (int attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt++) {
-            SchemaSnapshot snapshot = SchemaSnapshot.read(catalog);
+            SchemaSnapshot snapshot = SchemaSnapshot.read(catalog, systemViews);
             if (snapshot != null) {
                 return snapshot;
             }

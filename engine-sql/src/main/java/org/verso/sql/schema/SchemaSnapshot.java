@@ -10,10 +10,13 @@ import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.system.SystemView;
+import org.apache.calcite.schema.impl.AbstractSchema;
 import org.verso.sql.type.VersoTypeSystem;
 
 /**
- * The catalog at one version, as a Calcite catalog reader: one schema holding every table. Built per planning
+ * The catalog at one version, as a Calcite catalog reader: one schema holding every table, and schema {@code SYS}
+ * holding the system views. Built per planning
  * run, so a plan always sees one consistent set of tables; names are matched case-sensitively because the
  * parser already normalised unquoted identifiers.
  */
@@ -29,11 +32,15 @@ public final class SchemaSnapshot {
     }
 
     /** Reads the catalog; returns null if a DDL statement changed it while reading (the caller retries). */
-    public static SchemaSnapshot read(Catalog catalog) {
+    public static SchemaSnapshot read(Catalog catalog, List<SystemView> systemViews) {
         long version = catalog.version();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (TableDefinition table : catalog.tables()) {
             root.add(table.name(), new CatalogTable(table));
+        }
+        CalciteSchema sys = root.add(SystemView.SCHEMA, new AbstractSchema());
+        for (SystemView view : systemViews) {
+            sys.add(view.simpleName(), new CatalogTable(view.definition()));
         }
         if (catalog.version() != version) {
             return null;

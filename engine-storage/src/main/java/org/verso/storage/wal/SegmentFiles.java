@@ -30,9 +30,11 @@ final class SegmentFiles implements AutoCloseable {
     private final IoCounters counters;
     private final TreeMap<Long, PageChannel> open = new TreeMap<>();
     private final Set<Long> unforced = new HashSet<>();
-    private long lastWriteEnd = -1;
+    private long lastWriteEnd;
 
-    SegmentFiles(Path directory, long segmentSize, ChannelFactory channels, IoCounters counters) {
+    /** Segment files in {@code directory}; the next write is expected at stream position {@code end}. */
+    SegmentFiles(Path directory, long segmentSize, ChannelFactory channels, IoCounters counters, long end) {
+        this.lastWriteEnd = end;
         this.directory = directory;
         this.segmentSize = segmentSize;
         this.channels = channels;

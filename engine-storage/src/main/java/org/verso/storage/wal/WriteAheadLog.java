@@ -59,7 +59,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
      */
     public WriteAheadLog(Path directory, long segmentBytes, ChannelFactory channels, IoCounters counters,
                          Durability durability, long endLsn, long lastRecordStart) {
-        this.segments = new SegmentFiles(directory, segmentBytes, channels, counters);
+        this.segments = new SegmentFiles(directory, segmentBytes, channels, counters, endLsn);
         this.durability = durability;
         this.activeStart = endLsn;
         this.appendLsn = endLsn;
@@ -77,7 +77,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
 
     /** Reads the valid records of the log in {@code directory} from {@code startLsn}; see {@link LogReader}. */
     public static LogReader reader(Path directory, long segmentBytes, ChannelFactory channels, IoCounters counters) {
-        return new LogReader(new SegmentFiles(directory, segmentBytes, channels, counters));
+        return new LogReader(new SegmentFiles(directory, segmentBytes, channels, counters, 0));
     }
 
     public Durability durability() {

@@ -15,7 +15,7 @@ public final class TableScanNode implements PlanNode {
 
     @Override
     public RowSource open(ExecContext ctx) {
-        return new CursorSource(ctx.table(table).scan(ctx.transaction()));
+        return new CursorSource(ctx.readable(table).scan(ctx.transaction()));
     }
 
     @Override

@@ -1,0 +1,89 @@
+package org.verso.core.system;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import org.verso.core.table.Table;
+import org.verso.storage.io.IoAccounting;
+import org.verso.storage.io.IoCounters;
+import org.verso.storage.io.PageKind;
+import org.verso.storage.page.BufferPool;
+
+/**
+ * The system views of a database:
+ * <ul>
+ *   <li>{@code SYS.IO_STATS}: the engine's I/O counters per file: pages read and written, bytes written,
+ *       sequential and random writes, fsyncs;</li>
+ *   <li>{@code SYS.IO_TOTALS}: the same summed per page kind (HEAP, INDEX, WAL, CATALOG, COMMIT_LOG);</li>
+ *   <li>{@code SYS.BUFFER_POOL}: frames, page size, hit ratio and misses;</li>
+ *   <li>{@code SYS.TABLE_VERSIONS}: per table, the VIDs and version nodes in the version directory and the tuple
+ *       versions fetched from pages so far.</li>
+ * </ul>
+ */
+public final class SystemViews {
+    private SystemViews() {
+    }
+
+    public static List<SystemView> of(IoAccounting io, BufferPool pool, Supplier<List<Table>> tables) {
+        return List.of(ioStats(io), ioTotals(io), bufferPool(pool), tableVersions(tables));
+    }
+
+    private static SystemView.Builder ioColumns(SystemView.Builder b) {
+        return b.bigint("PAGES_READ").bigint("PAGES_WRITTEN").bigint("BYTES_WRITTEN").bigint("SEQUENTIAL_WRITES")
+            .bigint("RANDOM_WRITES").bigint("FSYNCS");
+    }
+
+    private static Object[] row(Object a, Object b, IoCounters c) {
+        List<Object> values = new ArrayList<>();
+        if (a != null) {
+            values.add(a);
+        }
+        values.add(b);
+        values.add(c.pagesRead());
+        values.add(c.pagesWritten());
+        values.add(c.bytesWritten());
+        values.add(c.sequentialWrites());
+        values.add(c.randomWrites());
+        values.add(c.fsyncs());
+        return values.toArray();
+    }
+
+    private static SystemView ioStats(IoAccounting io) {
+        return ioColumns(new SystemView.Builder("IO_STATS").varchar("FILE", 200).varchar("KIND", 20)).rows(() -> {
+            List<Object[]> rows = new ArrayList<>();
+            for (Map.Entry<String, PageKind> e : new TreeMap<>(io.files()).entrySet()) {
+                rows.add(row(e.getKey(), e.getValue().name(), io.file(e.getKey())));
+            }
+            return rows;
+        });
+    }
+
+    private static SystemView ioTotals(IoAccounting io) {
+        return ioColumns(new SystemView.Builder("IO_TOTALS").varchar("KIND", 20)).rows(() -> {
+            List<Object[]> rows = new ArrayList<>();
+            io.totalsByKind().forEach((kind, c) -> rows.add(row(null, kind.name(), c)));
+            return rows;
+        });
+    }
+
+    private static SystemView bufferPool(BufferPool pool) {
+        return new SystemView.Builder("BUFFER_POOL").integer("FRAMES").integer("PAGE_SIZE").dbl("HIT_RATIO")
+            .bigint("MISSES").rows(() -> List.<Object[]>of(new Object[] {pool.frameCount(), pool.pageSize(),
+                pool.hitRatio(), pool.misses()}));
+    }
+
+    private static SystemView tableVersions(Supplier<List<Table>> tables) {
+        return new SystemView.Builder("TABLE_VERSIONS").varchar("TABLE_NAME", 128).varchar("LAYOUT", 16)
+            .bigint("ROW_IDS").bigint("VERSION_NODES").bigint("TUPLE_FETCHES").rows(() -> {
+                List<Object[]> rows = new ArrayList<>();
+                for (Table t : tables.get()) {
+                    rows.add(new Object[] {t.definition().name(), t.definition().layout().name(),
+                        t.heap().directory().vidCount(), (long) t.heap().directory().nodeCount(),
+                        t.heap().tupleFetches()});
+                }
+                return rows;
+            });
+    }
+}
