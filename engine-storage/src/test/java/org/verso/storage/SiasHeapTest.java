@@ -110,6 +110,7 @@ class SiasHeapTest {
             TableHeap heap = storage.openHeap(1, "T", codec, txid -> maxTxid[0] = Math.max(maxTxid[0], txid));
             assertArrayEquals(new Object[] {1, "b"}, heap.read(vid, Snapshot.committedAt(100)));
             assertEquals(1, heap.directory().chainLength(vid));
+            assertEquals(1, heap.directory().nodeCount(), "older versions are not loaded at all");
             assertEquals(5, maxTxid[0], "the uncommitted creator's txid is reported so it is never reused");
         }
     }

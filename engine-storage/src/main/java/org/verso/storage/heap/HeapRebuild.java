@@ -42,9 +42,8 @@ final class HeapRebuild {
                 }
                 return;
             }
-            int node = directory.addNode(VersionDirectory.committedWord(commitTs,
-                (flags & VersionRecord.TOMBSTONE) != 0), tid, VersionDirectory.NONE);
-            directory.casHead(vid, directory.head(vid), node);
+            place(directory, vid, VersionDirectory.committedWord(commitTs, (flags & VersionRecord.TOMBSTONE) != 0),
+                tid);
         });
         // Drop rows whose newest committed version deletes them.
         for (long vid = 0; vid < directory.vidCount(); vid++) {
@@ -68,8 +67,17 @@ final class HeapRebuild {
         long[] found = region.read(tid, (page, at, length) -> new long[] {
             VersionRecord.txid(page, at), VersionRecord.flags(page, at)});
         long commitTs = commits.commitTimestamp(found[0]);
-        int node = directory.addNode(VersionDirectory.committedWord(commitTs,
-            (found[1] & VersionRecord.TOMBSTONE) != 0), tid, VersionDirectory.NONE);
-        directory.casHead(vid, directory.head(vid), node);
+        place(directory, vid, VersionDirectory.committedWord(commitTs, (found[1] & VersionRecord.TOMBSTONE) != 0),
+            tid);
+    }
+
+    /** Makes the version at {@code tid} the row's only node, reusing the row's node if it has one. */
+    private static void place(VersionDirectory directory, long vid, long word, long tid) {
+        int head = directory.head(vid);
+        if (head != VersionDirectory.NONE) {
+            directory.overwrite(head, word, tid);
+        } else {
+            directory.casHead(vid, VersionDirectory.NONE, directory.addNode(word, tid, VersionDirectory.NONE));
+        }
     }
 }

@@ -123,6 +123,15 @@ public final class VersionDirectory {
         words = w;
     }
 
+    /**
+     * Replaces a node's word and TID. Only for building a directory before it is shared (recovery), where the
+     * newest committed version of a row replaces the one found before it.
+     */
+    public void overwrite(int node, long word, long tid) {
+        tids[node >>> CHUNK_BITS][node & MASK] = tid;
+        LONGS.setRelease(words[node >>> CHUNK_BITS], node & MASK, word);
+    }
+
     /** Word for a version created by an uncommitted transaction. */
     public static long uncommittedWord(long txid, boolean tombstone) {
         return txid | (tombstone ? TOMBSTONE : 0);
