@@ -40,8 +40,8 @@ public enum ErrorCode {
 
     // 40: transaction rollback
     WRITE_CONFLICT("40001",
-        "could not serialize access to table %s due to concurrent update: row %s was changed by transaction %d"),
-    DEADLOCK("40P01", "deadlock detected: transaction %d waits for transaction %d, which waits for it"),
+        "could not serialize access to table %s due to concurrent update: row %s %s"),
+    DEADLOCK("40P01", "deadlock detected: transaction %d would wait for transaction %d, which is waiting for it"),
 
     // 42: syntax errors and access rule violations
     SYNTAX_ERROR("42601", "%s"),

@@ -44,7 +44,9 @@ final class FirstUpdaterWins implements WriteDecider {
         if (VersionDirectory.isCommitted(headWord)) {
             if (ts > tx.snapshot().timestamp()) {
                 throw manager.abortWith(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
-                    ErrorCode.WRITE_CONFLICT.exception(table, vid, ts));
+                    ErrorCode.WRITE_CONFLICT.exception(table, vid,
+                        "was changed by a transaction that committed after this transaction's snapshot (at " + ts
+                            + ")"));
             }
         } else if (ts != tx.id()) {
             blocker = ts;

@@ -53,7 +53,8 @@ final class InsertDecider implements WriteDecider {
         }
         if (committed && ts > tx.snapshot().timestamp()) {
             throw manager.abortWith(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
-                ErrorCode.WRITE_CONFLICT.exception(table, Arrays.toString(key), ts));
+                ErrorCode.WRITE_CONFLICT.exception(table, Arrays.toString(key),
+                    "was deleted by a transaction that committed after this transaction's snapshot (at " + ts + ")"));
         }
         return Decision.PUT;
     }

@@ -185,7 +185,8 @@ public final class Table implements ReadableTable {
             long owner = decider.blocker();
             if (transactions.awaitOwner(tx, owner, definition.name(), vid)) {
                 throw transactions.abortWith(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
-                    ErrorCode.WRITE_CONFLICT.exception(definition.name(), vid, owner));
+                    ErrorCode.WRITE_CONFLICT.exception(definition.name(), vid,
+                        "was changed by transaction " + owner + ", which committed while this one waited"));
             }
         }
     }
