@@ -1,7 +1,6 @@
 package org.verso.storage.page;
 
 import java.nio.ByteBuffer;
-import java.util.HashMap;
 import java.util.Map;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
@@ -28,7 +27,7 @@ public final class BufferPool {
     private final int[] pinCount;
     private final boolean[] dirty;
     private final boolean[] referenced;
-    private final Map<Long, Integer> pageTable = new HashMap<>();
+    private final PageTable pageTable;
     private volatile RedoLog log = RedoLog.NONE;
     private Thread backgroundWriter;
     private int clockHand;
@@ -38,7 +37,10 @@ public final class BufferPool {
     public BufferPool(int pageSize, long budgetBytes) {
         this.pageSize = pageSize;
         this.frameCount = (int) Math.max(16, budgetBytes / pageSize);
-        ByteBuffer arena = ByteBuffer.allocateDirect(Math.multiplyExact(frameCount, pageSize));
+        this.pageTable = new PageTable(frameCount);
+        // Aligned to 4 KiB so frames can be used for O_DIRECT I/O.
+        ByteBuffer arena = ByteBuffer.allocateDirect(Math.multiplyExact(frameCount, pageSize) + 4096)
+            .alignedSlice(4096);
         this.pages = new Page[frameCount];
         for (int i = 0; i < frameCount; i++) {
             pages[i] = new Page(i, arena.slice(i * pageSize, pageSize));
@@ -70,8 +72,8 @@ public final class BufferPool {
      * page missing on disk or unreadable).
      */
     public synchronized Page pinOrCreate(PageFile file, long pageNo) {
-        Integer frame = pageTable.get(key(file, pageNo));
-        if (frame != null) {
+        int frame = pageTable.get(key(file, pageNo));
+        if (frame >= 0) {
             pinCount[frame]++;
             return pages[frame];
         }
@@ -101,8 +103,8 @@ public final class BufferPool {
 
     /** Pins an existing page, reading and verifying it if it is not in the pool. */
     public synchronized Page pin(PageFile file, long pageNo) {
-        Integer frame = pageTable.get(key(file, pageNo));
-        if (frame != null) {
+        int frame = pageTable.get(key(file, pageNo));
+        if (frame >= 0) {
             hits++;
             pinCount[frame]++;
             referenced[frame] = true;
@@ -123,7 +125,7 @@ public final class BufferPool {
 
     /** Pins a page that is new to the file, with a fresh header of the file's kind; the page starts dirty. */
     public synchronized Page pinNew(PageFile file, long pageNo) {
-        if (pageTable.containsKey(key(file, pageNo))) {
+        if (pageTable.get(key(file, pageNo)) >= 0) {
             throw ErrorCode.INTERNAL_ERROR.exception("page " + pageNo + " of " + file.name() + " already cached");
         }
         int f = victim();
