@@ -53,7 +53,7 @@ public final class DatabaseConfig {
             throw ErrorCode.CANNOT_OPEN.exception(describe(), "page size must be 4096, 8192 or 16384, not " + bytes);
         }
         return with(new StorageOptions(bytes, storage.cacheBytes(), storage.durability(), storage.channels(),
-            storage.walSegmentBytes(), storage.checkpointBytes()));
+            storage.walSegmentBytes(), storage.checkpointBytes(), storage.directIo()));
     }
 
     /** The buffer pool's budget of direct memory, in bytes (at least 16 pages). */
@@ -63,7 +63,7 @@ public final class DatabaseConfig {
                 "cache must hold at least 16 pages, not " + bytes + " bytes");
         }
         return with(new StorageOptions(storage.pageSize(), bytes, storage.durability(), storage.channels(),
-            storage.walSegmentBytes(), storage.checkpointBytes()));
+            storage.walSegmentBytes(), storage.checkpointBytes(), storage.directIo()));
     }
 
     /**
@@ -83,6 +83,14 @@ public final class DatabaseConfig {
     /** How many bytes of log accumulate before a background checkpoint runs. */
     public DatabaseConfig withCheckpointBytes(long bytes) {
         return with(storage.withCheckpointBytes(bytes));
+    }
+
+    /**
+     * Opens page files with O_DIRECT, bypassing the operating system's page cache, where the file system allows it
+     * (elsewhere they are opened buffered). The write-ahead log is always buffered and forced.
+     */
+    public DatabaseConfig withDirectIo(boolean direct) {
+        return with(storage.withDirectIo(direct));
     }
 
     /** Size of one write-ahead log segment file. */

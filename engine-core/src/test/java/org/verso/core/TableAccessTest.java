@@ -145,7 +145,16 @@ class TableAccessTest {
 
     @Test
     void dataSurvivesCloseAndReopen(@TempDir Path dir) {
-        try (Database disk = Database.open(DatabaseConfig.directory(dir))) {
+        closeAndReopen(DatabaseConfig.directory(dir));
+    }
+
+    @Test
+    void dataSurvivesCloseAndReopenWithDirectIo(@TempDir Path dir) {
+        closeAndReopen(DatabaseConfig.directory(dir).withDirectIo(true));
+    }
+
+    private void closeAndReopen(DatabaseConfig config) {
+        try (Database disk = Database.open(config)) {
             disk.createTable(TestTables.accounts());
             Table t = disk.table("ACCOUNTS");
             Transaction tx = disk.begin(IsolationLevel.SNAPSHOT);
@@ -172,7 +181,7 @@ class TableAccessTest {
             undone.rollbackStatement(m2);
             undone.commit();
         }
-        try (Database disk = Database.open(DatabaseConfig.directory(dir))) {
+        try (Database disk = Database.open(config)) {
             Table t = disk.table("ACCOUNTS");
             Transaction tx = disk.begin(IsolationLevel.SNAPSHOT);
             List<Object[]> rows = TestTables.drain(t.scan(tx));

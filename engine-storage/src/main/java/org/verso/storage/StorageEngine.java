@@ -278,7 +278,7 @@ public final class StorageEngine implements AutoCloseable {
             if (directory == null) {
                 channel = memoryFiles.computeIfAbsent(name, n -> new MemoryPageChannel());
             } else {
-                channel = options.channels().open(directory.resolve(name));
+                channel = options.pageChannels().open(directory.resolve(name));
             }
             PageFile file = new PageFile(nextFileId++, name, kind, options.pageSize(), channel, io);
             openFiles.add(file);

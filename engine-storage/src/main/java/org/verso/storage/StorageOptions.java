@@ -7,10 +7,11 @@ import org.verso.storage.wal.WriteAheadLog;
 
 /**
  * Settings of a storage engine: page size, buffer pool budget, commit durability, how files are opened, the size
- * of a log segment, and how much log may accumulate before a checkpoint.
+ * of a log segment, how much log may accumulate before a checkpoint, and whether page files are opened with
+ * O_DIRECT (where the file system allows it; the log is always written through the page cache and forced).
  */
 public record StorageOptions(int pageSize, long cacheBytes, Durability durability, ChannelFactory channels,
-                             long walSegmentBytes, long checkpointBytes) {
+                             long walSegmentBytes, long checkpointBytes, boolean directIo) {
     public static final long DEFAULT_CHECKPOINT_BYTES = 64L << 20;
 
     public StorageOptions {
@@ -20,22 +21,32 @@ public record StorageOptions(int pageSize, long cacheBytes, Durability durabilit
 
     public static StorageOptions defaults(int pageSize, long cacheBytes) {
         return new StorageOptions(pageSize, cacheBytes, Durability.SYNC, ChannelFactory.FILES,
-            WriteAheadLog.DEFAULT_SEGMENT_BYTES, DEFAULT_CHECKPOINT_BYTES);
+            WriteAheadLog.DEFAULT_SEGMENT_BYTES, DEFAULT_CHECKPOINT_BYTES, false);
     }
 
     public StorageOptions withDurability(Durability d) {
-        return new StorageOptions(pageSize, cacheBytes, d, channels, walSegmentBytes, checkpointBytes);
+        return new StorageOptions(pageSize, cacheBytes, d, channels, walSegmentBytes, checkpointBytes, directIo);
     }
 
     public StorageOptions withChannels(ChannelFactory c) {
-        return new StorageOptions(pageSize, cacheBytes, durability, c, walSegmentBytes, checkpointBytes);
+        return new StorageOptions(pageSize, cacheBytes, durability, c, walSegmentBytes, checkpointBytes, directIo);
     }
 
     public StorageOptions withCheckpointBytes(long bytes) {
-        return new StorageOptions(pageSize, cacheBytes, durability, channels, walSegmentBytes, bytes);
+        return new StorageOptions(pageSize, cacheBytes, durability, channels, walSegmentBytes, bytes, directIo);
+    }
+
+    public StorageOptions withDirectIo(boolean direct) {
+        return new StorageOptions(pageSize, cacheBytes, durability, channels, walSegmentBytes, checkpointBytes, direct);
+    }
+
+    /** How page files (not the log) are opened: O_DIRECT files when asked for and the default factory is in use. */
+    public ChannelFactory pageChannels() {
+        return directIo && channels == ChannelFactory.FILES ? path -> new org.verso.storage.io.FilePageChannel(path,
+            true) : channels;
     }
 
     public StorageOptions withWalSegmentBytes(long bytes) {
-        return new StorageOptions(pageSize, cacheBytes, durability, channels, bytes, checkpointBytes);
+        return new StorageOptions(pageSize, cacheBytes, durability, channels, bytes, checkpointBytes, directIo);
     }
 }

@@ -17,7 +17,8 @@ import org.verso.storage.wal.Durability;
  *
  * <p>Settings: {@code cache} (buffer pool bytes, with an optional KB, MB or GB suffix), {@code pageSize}, and
  * {@code durability} ({@code sync}, the default: commit returns after the log is forced; {@code async}: the log is
- * forced within a bounded delay, so a crash may lose the last commits). The
+ * forced within a bounded delay, so a crash may lose the last commits) and {@code directIo} ({@code true} opens
+ * page files with O_DIRECT where the file system allows it). The
  * same keys may come from the {@link Properties} passed to {@code connect}; the URL wins. An unknown key in the URL
  * is an error (it is most likely a typo); unknown keys in the Properties are ignored, because tools put their own
  * keys there ({@code user} and {@code password} among them).
@@ -28,6 +29,7 @@ public final class ConnectionUrl {
     static final String CACHE = "cache";
     static final String PAGE_SIZE = "pageSize";
     static final String DURABILITY = "durability";
+    static final String DIRECT_IO = "directIo";
 
     private final String url;
     private final Path directory;
@@ -35,6 +37,7 @@ public final class ConnectionUrl {
     private final Long cacheBytes;
     private final Integer pageSize;
     private Durability durability;
+    private Boolean directIo;
 
     private ConnectionUrl(String url, Path directory, String memoryName, Long cacheBytes, Integer pageSize) {
         this.url = url;
@@ -79,7 +82,7 @@ public final class ConnectionUrl {
             String known = knownKey(key);
             if (known == null) {
                 throw badSetting(url, "unknown setting '" + key + "' (known: " + CACHE + ", " + PAGE_SIZE + ", "
-                    + DURABILITY + ")");
+                    + DURABILITY + ", " + DIRECT_IO + ")");
             }
             settings.put(known, part.substring(eq + 1).trim());
         }
@@ -89,6 +92,13 @@ public final class ConnectionUrl {
             ? parseDurability(url, settings.get(DURABILITY)) : null;
         ConnectionUrl parsed = parseTarget(url, target, cache, page);
         parsed.durability = durability;
+        if (settings.containsKey(DIRECT_IO)) {
+            String v = settings.get(DIRECT_IO).trim();
+            if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+                throw badSetting(url, DIRECT_IO + " must be true or false, not '" + v + "'");
+            }
+            parsed.directIo = Boolean.parseBoolean(v);
+        }
         return parsed;
     }
 
@@ -123,6 +133,9 @@ public final class ConnectionUrl {
         }
         if (key.equalsIgnoreCase(DURABILITY)) {
             return DURABILITY;
+        }
+        if (key.equalsIgnoreCase(DIRECT_IO)) {
+            return DIRECT_IO;
         }
         return null;
     }
@@ -189,6 +202,9 @@ public final class ConnectionUrl {
             }
             if (durability != null) {
                 config = config.withDurability(durability);
+            }
+            if (directIo != null) {
+                config = config.withDirectIo(directIo);
             }
         } catch (VersoException e) {
             throw SqlExceptions.create("invalid setting in " + url + ": " + e.getMessage(),

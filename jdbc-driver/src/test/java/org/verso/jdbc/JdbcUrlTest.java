@@ -50,6 +50,10 @@ class JdbcUrlTest {
         java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
             () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=sometimes", null));
         assertEquals("22023", e.getSQLState());
+        assertTrue(ConnectionUrl.parse("jdbc:verso:/tmp/x;directIo=true", null).toConfig().storageOptions()
+            .directIo());
+        assertEquals("22023", org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
+            () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;directIo=maybe", null)).getSQLState());
     }
 
     @Test
