@@ -8,6 +8,11 @@ import java.util.List;
  * milliseconds of local wall-clock time since 1970-01-01T00:00. Not thread safe.
  */
 public interface ResultRows extends AutoCloseable {
+    /** Rows held in memory; values must be canonical engine values of the column types. */
+    static ResultRows of(List<ColumnMeta> columns, List<Object[]> rows) {
+        return new MaterializedRows(List.copyOf(columns), rows);
+    }
+
     List<ColumnMeta> columns();
 
     /** Moves to the next row; false when there are no more. */

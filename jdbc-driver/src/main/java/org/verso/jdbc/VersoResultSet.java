@@ -23,7 +23,8 @@ import org.verso.sql.ResultRows;
 import org.verso.storage.tuple.ValueType;
 
 /**
- * A forward-only, read-only ResultSet over engine {@link ResultRows}: query results and, through {@link ListRows},
+ * A forward-only, read-only ResultSet over engine {@link ResultRows}: query results and, through
+ * {@link ResultRows#of},
  * the catalog result sets of {@link VersoDatabaseMetaData}. Getters convert canonical engine values with
  * {@link ValueConversions}; labels are matched case-insensitively, the first match winning as JDBC requires.
  *
@@ -59,7 +60,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
 
     /** A result set over in-memory rows, not tied to a connection; the shell and catalog queries use it. */
     public static VersoResultSet of(List<ColumnMeta> columns, List<Object[]> data) {
-        return new VersoResultSet(new ListRows(columns, data), null, null, 0);
+        return new VersoResultSet(ResultRows.of(columns, data), null, null, 0);
     }
 
     @Override

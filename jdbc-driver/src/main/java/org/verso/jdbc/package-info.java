@@ -9,7 +9,7 @@
  *   <li>Running SQL: {@link org.verso.jdbc.VersoConnection} (one engine Session: transaction, autocommit,
  *       isolation), {@link org.verso.jdbc.VersoStatement}, {@link org.verso.jdbc.VersoPreparedStatement}.</li>
  *   <li>Reading results: {@link org.verso.jdbc.VersoResultSet} over engine rows or in-memory rows
- *       ({@code ListRows}), with {@code ValueConversions} for the getters and {@code JdbcTypes} for type
+ *       ({@code ResultRows.of}), with {@code ValueConversions} for the getters and {@code JdbcTypes} for type
  *       descriptions; {@link org.verso.jdbc.VersoDatabaseMetaData} with {@code CatalogResultSets}.</li>
  *   <li>Errors: {@link org.verso.jdbc.SqlExceptions} maps every engine exception to a JDBC exception by SQLState
  *       class, with the engine's state and message and vendor code 0.</li>
