@@ -46,16 +46,22 @@ class CrashRecoveryTest {
         Set<Long> acknowledged = new HashSet<>();
         Set<Long> rolledBack = new HashSet<>();
         for (int cycle = 0; cycle < cycles; cycle++) {
+            // Every third cycle the parent does not reopen the database after the kill, so the next child starts
+            // with recovery, and it is killed soon after it starts: often during that recovery.
+            boolean early = cycle % 3 == 2;
             Process child = startChild(dir, seed + cycle, cycle);
-            long runMillis = 300 + random.nextInt(1500);
+            long runMillis = early ? random.nextInt(400) : 300 + random.nextInt(1500);
             waitUntilInitialised(dir, child);
             Thread.sleep(runMillis);
-            assertTrue(child.isAlive(), "the workload died by itself; see " + dir.resolve("child-" + cycle + ".log")
-                + ":\n" + Files.readString(dir.resolve("child-" + cycle + ".log")));
+            boolean alive = child.isAlive();
             child.destroyForcibly();
             assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(alive, "the workload died by itself; see " + dir.resolve("child-" + cycle + ".log") + ":\n"
+                + Files.readString(dir.resolve("child-" + cycle + ".log")));
             readAcks(dir, cycle, acknowledged, rolledBack);
-            verify(dir, acknowledged, rolledBack, cycle);
+            if (cycle % 3 != 1 || cycle == cycles - 1) {
+                verify(dir, acknowledged, rolledBack, cycle);
+            }
         }
         System.out.println("acknowledged transfers checked: " + acknowledged.size() + ", rolled back: "
             + rolledBack.size());
