@@ -176,6 +176,32 @@ class SnapshotIsolationTest {
         assertArrayEquals(new Object[] {77, "a", 1L}, read(begin(), 77));
     }
 
+    /** After commit returns, the committer's next transaction sees the commit, however many commit at once. */
+    @Test
+    void nextTransactionSeesOwnCommitUnderConcurrency() throws Exception {
+        int threads = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            futures.add(pool.submit(() -> {
+                for (int i = 1; i <= 500; i++) {
+                    Transaction tx = begin();
+                    accounts.update(tx, rowId(tx, id), new Object[] {id, "owner" + id, 1000L + i});
+                    tx.commit();
+                    Transaction next = begin();
+                    assertEquals(1000L + i, read(next, id)[2], "thread " + id + " sees its own commit " + i);
+                    next.commit();
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : futures) {
+            f.get(120, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+    }
+
     /**
      * Many threads move money between random accounts; conflicts abort and are retried. Snapshot reads of the
      * total must always see the invariant, and the final total must be unchanged.

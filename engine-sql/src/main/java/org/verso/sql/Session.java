@@ -31,6 +31,9 @@ public final class Session implements AutoCloseable {
     private final SqlEngine engine;
     private final Database database;
     private Transaction transaction;
+    // Set when a statement failed with SQLState class 40 outside autocommit: the engine rolled the transaction
+    // back, and the session refuses further statements (25P02) until rollback().
+    private VersoException abortCause;
     private boolean autoCommit = true;
     private IsolationLevel isolation = IsolationLevel.SNAPSHOT;
     private boolean closed;
@@ -81,14 +84,26 @@ public final class Session implements AutoCloseable {
     /** Switching autocommit on commits an open transaction, as JDBC requires. */
     public void setAutoCommit(boolean autoCommit) {
         checkOpen();
-        if (autoCommit && !this.autoCommit && transaction != null) {
-            commitTransaction();
+        if (autoCommit && !this.autoCommit && (transaction != null || abortCause != null)) {
+            commit();
         }
         this.autoCommit = autoCommit;
     }
 
+    /**
+     * Commits the open transaction. If a statement of it failed with a serialization failure or deadlock, the
+     * engine has already rolled it back: the call ends it and fails with 25P02, so a partly failed transaction is
+     * never reported as committed.
+     */
     public void commit() {
         checkOpen();
+        if (abortCause != null) {
+            VersoException cause = abortCause;
+            long txid = transaction.id();
+            transaction = null;
+            abortCause = null;
+            throw ErrorCode.COMMIT_OF_ABORTED.exception(cause, txid, cause.sqlState(), cause.getMessage());
+        }
         if (transaction != null) {
             commitTransaction();
         }
@@ -96,6 +111,7 @@ public final class Session implements AutoCloseable {
 
     public void rollback() {
         checkOpen();
+        abortCause = null;
         rollbackTransaction();
     }
 
@@ -128,6 +144,7 @@ public final class Session implements AutoCloseable {
             rollbackTransaction();
         }
         transaction = null;
+        abortCause = null;
     }
 
     private ExecutionResult executeInTransaction(CompiledStatement compiled, Object[] values) {
@@ -172,8 +189,11 @@ public final class Session implements AutoCloseable {
     }
 
     private Transaction currentTransaction() {
+        if (abortCause != null) {
+            throw ErrorCode.TRANSACTION_ABORTED.exception(abortCause, transaction.id(), abortCause.sqlState());
+        }
         if (transaction != null && !transaction.isActive()) {
-            transaction = null; // ended inside engine-core (aborted): start afresh
+            transaction = null;
         }
         if (transaction == null) {
             transaction = database.begin(isolation);
@@ -184,7 +204,13 @@ public final class Session implements AutoCloseable {
     /** Undoes what the failed statement wrote; see the class comment for the cases. */
     private void statementFailed(Transaction tx, int mark, VersoException error) {
         if (error.sqlState().startsWith("40")) {
-            transaction = null; // engine-core has aborted it already
+            // engine-core has aborted it already. Outside autocommit the transaction stays the session's, marked
+            // aborted, until the application rolls back: its later statements must not run in a new one.
+            if (autoCommit) {
+                transaction = null;
+            } else {
+                abortCause = error;
+            }
             return;
         }
         try {
@@ -237,7 +263,7 @@ public final class Session implements AutoCloseable {
         }
         Object[] values = new Object[params.length];
         for (int i = 0; i < values.length; i++) {
-            values[i] = ValueConverter.fromJava(params[i], types.get(i).type());
+            values[i] = ValueConverter.parameter(params[i], types.get(i).type());
         }
         return values;
     }

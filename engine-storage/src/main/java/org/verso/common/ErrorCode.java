@@ -28,6 +28,7 @@ public enum ErrorCode {
     INVALID_DATETIME("22007", "invalid date or time value %s"),
     DIVISION_BY_ZERO("22012", "division by zero"),
     INVALID_CAST("22018", "cannot convert %s to %s"),
+    INEXACT_PARAMETER("22018", "parameter value %s cannot be represented exactly as %s"),
     DATA_TYPE_MISMATCH("22000", "value %s of type %s cannot be assigned to column %s of type %s"),
 
     // 23: integrity constraint violations
@@ -36,7 +37,9 @@ public enum ErrorCode {
 
     // 25: invalid transaction state
     TRANSACTION_ENDED("25000", "transaction %d has already ended"),
-    TRANSACTION_ABORTED("25P02", "transaction %d was aborted; roll back before issuing further statements"),
+    TRANSACTION_ABORTED("25P02",
+        "transaction %d was rolled back after error %s; call rollback before issuing further statements"),
+    COMMIT_OF_ABORTED("25P02", "transaction %d was rolled back after error %s and cannot be committed: %s"),
 
     // 40: transaction rollback
     WRITE_CONFLICT("40001",

@@ -96,7 +96,8 @@ public final class Table implements ReadableTable {
         }
         Snapshot snapshot = tx.snapshot();
         Object[] canonical = validator.canonicalKey(key);
-        long vid = Arrays.asList(canonical).contains(null) ? UniqueKeyIndex.ABSENT : primaryKey.get(canonical);
+        boolean matchable = !Arrays.asList(canonical).contains(null) && sameValues(key, canonical);
+        long vid = matchable ? primaryKey.get(canonical) : UniqueKeyIndex.ABSENT;
         Object[] row = vid == UniqueKeyIndex.ABSENT ? null : heap.read(vid, snapshot);
         return new SingleRowCursor(vid, row);
     }
@@ -189,6 +190,31 @@ public final class Table implements ReadableTable {
                         "was changed by transaction " + owner + ", which committed while this one waited"));
             }
         }
+    }
+
+    /**
+     * Whether converting a lookup key to the column types kept every value: a key of 1.5 for an INTEGER column
+     * becomes 2 on conversion, but must match no row.
+     */
+    private static boolean sameValues(Object[] given, Object[] canonical) {
+        for (int i = 0; i < given.length; i++) {
+            if (given[i] instanceof Number g && canonical[i] instanceof Number c && !(g.getClass() == c.getClass()
+                && !(g instanceof java.math.BigDecimal) ? g.equals(c)
+                : toBigDecimal(g).compareTo(toBigDecimal(c)) == 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static java.math.BigDecimal toBigDecimal(Number n) {
+        if (n instanceof java.math.BigDecimal d) {
+            return d;
+        }
+        if (n instanceof Double || n instanceof Float) {
+            return new java.math.BigDecimal(n.doubleValue());
+        }
+        return java.math.BigDecimal.valueOf(n.longValue());
     }
 
     private Object[] keyOf(Object[] values) {

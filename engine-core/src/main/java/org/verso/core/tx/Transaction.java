@@ -99,7 +99,7 @@ public final class Transaction {
 
     void checkActive() {
         if (state == State.ABORTED) {
-            throw ErrorCode.TRANSACTION_ABORTED.exception(id);
+            throw ErrorCode.TRANSACTION_ABORTED.exception(id, "(see the error that aborted it)");
         }
         if (state == State.COMMITTED) {
             throw ErrorCode.TRANSACTION_ENDED.exception(id);

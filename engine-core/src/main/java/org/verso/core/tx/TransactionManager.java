@@ -21,7 +21,8 @@ import org.verso.storage.wal.RedoLog;
  * shared with every other committer); (3) enter the commit in the commit log and stamp the transaction's versions
  * committed; (4) take the timestamp out of flight and publish: the published timestamp advances to just below the
  * oldest timestamp still in flight. So a commit becomes visible only once it is durable, and a snapshot never
- * includes a commit whose versions are not stamped yet. If the log cannot be forced (a full disk), the COMMIT
+ * includes a commit whose versions are not stamped yet; (5) wait until the published timestamp includes this commit,
+ * so that a committer's next transaction always sees its own commit. If the log cannot be forced (a full disk), the COMMIT
  * record is voided by an ABORT record, the transaction is rolled back and the commit fails.
  *
  * <p>Waiting: a writer that finds a row's newest version owned by another active transaction waits for that
@@ -100,6 +101,7 @@ public final class TransactionManager {
             }
             inFlight.remove(commitTs);
             publish();
+            awaitPublished(commitTs);
         }
         finish(tx, Transaction.State.COMMITTED);
         metrics.committed();
@@ -114,6 +116,28 @@ public final class TransactionManager {
             long visible = oldest == null ? now : Math.min(now, oldest - 1);
             if (visible > lastCommitTimestamp) {
                 lastCommitTimestamp = visible;
+                commitSequence.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Returns once snapshots include {@code commitTs}, so the committer's next transaction sees its own commit.
+     * Only older commits still in flight can delay it; their records are already durable (the log is one
+     * sequence), so what remains of them is stamping versions in memory.
+     */
+    private void awaitPublished(long commitTs) {
+        synchronized (commitSequence) {
+            boolean interrupted = false;
+            while (lastCommitTimestamp < commitTs) {
+                try {
+                    commitSequence.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -56,6 +56,48 @@ public final class ValueConverter {
         return result;
     }
 
+    /**
+     * A statement parameter as the canonical engine value of its inferred type, without losing information: the
+     * type of a {@code ?} is only inferred from its neighbours (the {@code ?} in {@code balance * ?} gets
+     * {@code balance}'s type), so a value is never rounded to fit it. A fraction where a whole number is expected
+     * and a time of day where a DATE is expected fail with 22018; a DECIMAL keeps its own scale.
+     */
+    public static Object parameter(Object value, DataType target) {
+        if (value == null) {
+            return null;
+        }
+        switch (target.kind()) {
+            case SMALLINT, INTEGER, BIGINT -> {
+                if (!(value instanceof Number n && isIntegralClass(n)) && !(value instanceof Boolean)) {
+                    BigDecimal d = toBigDecimal(value, target);
+                    if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
+                        throw ErrorCode.INEXACT_PARAMETER.exception(value, target);
+                    }
+                }
+                return fromJava(value, target);
+            }
+            case DECIMAL -> {
+                BigDecimal d = toBigDecimal(value, target);
+                if (target.precision() > 0 && d.precision() - d.scale() > target.precision() - target.scale()) {
+                    throw ErrorCode.VALUE_OUT_OF_RANGE.exception(d.toPlainString(), target);
+                }
+                return d;
+            }
+            case DATE -> {
+                if (value instanceof LocalDateTime || (value instanceof java.util.Date
+                    && !(value instanceof java.sql.Date) && !(value instanceof java.sql.Time))) {
+                    if (!asLocalDateTime(value).toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
+                        throw ErrorCode.INEXACT_PARAMETER.exception(value, target);
+                    }
+                }
+                return fromJava(value, target);
+            }
+            default -> {
+                return fromJava(value, target);
+            }
+        }
+    }
+
     /** A plain Java value (a JDBC parameter) as the canonical engine value of {@code target}. */
     public static Object fromJava(Object value, DataType target) {
         if (value == null) {
