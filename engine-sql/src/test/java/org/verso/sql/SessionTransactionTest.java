@@ -86,7 +86,7 @@ class SessionTransactionTest extends SqlTestSupport {
     }
 
     @Test
-    void writeConflictAbortsTheLoserWhichThenStartsAfresh() {
+    void writeConflictAbortsTheLoserWhichMustRollBackBeforeGoingOn() {
         session.setAutoCommit(false);
         try (Session other = engine.openSession()) {
             other.setAutoCommit(false);
@@ -96,6 +96,10 @@ class SessionTransactionTest extends SqlTestSupport {
             VersoException conflict = assertThrows(VersoException.class,
                 () -> other.execute("UPDATE t SET v = v + 10 WHERE id = 1"));
             assertEquals("40001", conflict.sqlState());
+            assertTrue(other.inTransaction(), "the aborted transaction stays until the application rolls back");
+            assertEquals("25P02", assertThrows(VersoException.class,
+                () -> other.execute("UPDATE t SET v = v + 10 WHERE id = 1")).sqlState());
+            other.rollback();
             assertFalse(other.inTransaction());
             other.execute("UPDATE t SET v = v + 10 WHERE id = 1");
             other.commit();

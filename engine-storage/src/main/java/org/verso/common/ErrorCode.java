@@ -27,6 +27,7 @@ public enum ErrorCode {
     VALUE_OUT_OF_RANGE("22003", "value %s out of range for type %s"),
     INVALID_DATETIME("22007", "invalid date or time value %s"),
     DIVISION_BY_ZERO("22012", "division by zero"),
+    INVALID_ROW_COUNT("2201W", "LIMIT and OFFSET must not be negative, not %d"),
     INVALID_CAST("22018", "cannot convert %s to %s"),
     INEXACT_PARAMETER("22018", "parameter value %s cannot be represented exactly as %s"),
     DATA_TYPE_MISMATCH("22000", "value %s of type %s cannot be assigned to column %s of type %s"),
@@ -59,6 +60,7 @@ public enum ErrorCode {
     // 53: insufficient resources
     DISK_FULL("53100", "could not write to file %s: no space left on device"),
     BUFFER_POOL_EXHAUSTED("53200", "buffer pool of %d pages has no unpinned page to evict"),
+    STATEMENT_TOO_COMPLEX("54001", "statement too complex: its expressions are nested too deeply"),
     ROW_TOO_LARGE("54000", "row of %d bytes in table %s exceeds the maximum of %d bytes"),
 
     // 58: system errors

@@ -256,7 +256,8 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
 
     @Override
     public void setDate(int parameterIndex, Date x, Calendar cal) throws SQLException {
-        bind(parameterIndex, x == null || cal == null ? x : Date.valueOf(wallClock(x, cal).toLocalDate()));
+        // Bound as a LocalDate: a java.sql.Date would be read back in the JVM's zone, shifting values near DST changes.
+        bind(parameterIndex, x == null || cal == null ? x : wallClock(x, cal).toLocalDate());
     }
 
     @Override
@@ -270,9 +271,8 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
             bind(parameterIndex, x);
             return;
         }
-        Timestamp local = Timestamp.valueOf(wallClock(x, cal));
-        local.setNanos(x.getNanos());
-        bind(parameterIndex, local);
+        // Bound as a LocalDateTime, for the same reason as in setDate.
+        bind(parameterIndex, wallClock(x, cal).withNano(x.getNanos()));
     }
 
     @Override

@@ -41,12 +41,15 @@ public final class CalciteErrors {
     private CalciteErrors() {
     }
 
+    /** Calcite may append a suggestion ("; did you mean 'X'?") to a name-resolution message. */
+    private static final String SUGGESTION = "(?:; did you mean .*)?";
+
     private static Rule rule(String regex, Function<Matcher, VersoException> build) {
-        return new Rule(Pattern.compile(regex, Pattern.DOTALL), (m, statement) -> build.apply(m));
+        return new Rule(Pattern.compile(regex + SUGGESTION, Pattern.DOTALL), (m, statement) -> build.apply(m));
     }
 
     private static Rule rule(String regex, BiFunction<Matcher, SqlNode, VersoException> build) {
-        return new Rule(Pattern.compile(regex, Pattern.DOTALL), build);
+        return new Rule(Pattern.compile(regex + SUGGESTION, Pattern.DOTALL), build);
     }
 
     private static String targetTable(SqlNode statement) {
@@ -57,6 +60,9 @@ public final class CalciteErrors {
     public static VersoException map(Throwable t, SqlNode statement) {
         if (t instanceof VersoException v) {
             return v;
+        }
+        if (find(t, StackOverflowError.class) != null) {
+            return ErrorCode.STATEMENT_TOO_COMPLEX.exception();
         }
         if (t instanceof RelOptPlanner.CannotPlanException) {
             return ErrorCode.FEATURE_NOT_SUPPORTED.exception(t, "this statement (no Verso operator implements part "

@@ -37,11 +37,28 @@ public final class SqlParsing {
 
     /** The statement's syntax tree; a syntax error becomes 42601 with its line and column. */
     public static SqlNode parse(String sql) {
-        try {
-            return SqlParser.create(sql, CONFIG).parseStmt();
-        } catch (SqlParseException e) {
-            throw syntaxError(sql, e);
+        String statement = withoutTrailingSemicolon(sql);
+        if (statement.isBlank()) {
+            throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
+        try {
+            return SqlParser.create(statement, CONFIG).parseStmt();
+        } catch (SqlParseException e) {
+            if (e.getCause() instanceof StackOverflowError) {
+                throw ErrorCode.STATEMENT_TOO_COMPLEX.exception();
+            }
+            throw syntaxError(statement, e);
+        } catch (StackOverflowError e) {
+            throw ErrorCode.STATEMENT_TOO_COMPLEX.exception();
+        } catch (RuntimeException e) {
+            throw ErrorCode.SYNTAX_ERROR.exception(e, "syntax error: " + e.getMessage());
+        }
+    }
+
+    /** One terminating {@code ;}, as most drivers accept, is not part of the statement. */
+    private static String withoutTrailingSemicolon(String sql) {
+        String s = sql.stripTrailing();
+        return s.endsWith(";") ? s.substring(0, s.length() - 1) : s;
     }
 
     private static VersoException syntaxError(String sql, SqlParseException e) {

@@ -1,5 +1,7 @@
 package org.verso.sql.type;
 
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.storage.tuple.DataType;
@@ -28,6 +30,25 @@ public final class VersoTypeSystem extends RelDataTypeSystemImpl {
             return DataType.MAX_DECIMAL_PRECISION;
         }
         return super.getMaxScale(typeName);
+    }
+
+    /**
+     * SUM of SMALLINT or INTEGER is BIGINT and SUM of DECIMAL(p,s) is DECIMAL(38,s), as in PostgreSQL: a sum of many
+     * values needs more room than each value has.
+     */
+    @Override
+    public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        SqlTypeName name = argumentType.getSqlTypeName();
+        RelDataType sum;
+        if (name == SqlTypeName.SMALLINT || name == SqlTypeName.INTEGER || name == SqlTypeName.TINYINT) {
+            sum = typeFactory.createSqlType(SqlTypeName.BIGINT);
+        } else if (name == SqlTypeName.DECIMAL) {
+            sum = typeFactory.createSqlType(SqlTypeName.DECIMAL, DataType.MAX_DECIMAL_PRECISION,
+                argumentType.getScale());
+        } else {
+            return super.deriveSumType(typeFactory, argumentType);
+        }
+        return typeFactory.createTypeWithNullability(sum, argumentType.isNullable());
     }
 
     @Override

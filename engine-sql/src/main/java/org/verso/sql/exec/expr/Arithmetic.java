@@ -90,7 +90,11 @@ final class Arithmetic {
             }
             default -> throw new IllegalArgumentException(op.toString());
         };
-        return value.setScale(result.scale(), RoundingMode.HALF_UP);
+        BigDecimal scaled = value.setScale(result.scale(), RoundingMode.HALF_UP);
+        if (result.precision() > 0 && scaled.precision() - scaled.scale() > result.precision() - result.scale()) {
+            throw ErrorCode.VALUE_OUT_OF_RANGE.exception(scaled.toPlainString(), result);
+        }
+        return scaled;
     }
 
     private static void checkDivisor(boolean zero) {

@@ -81,8 +81,14 @@ final class StringExprs {
         };
     }
 
+    private record CompiledLike(String pattern, String escape, Pattern compiled) {
+    }
+
     /** [NOT] LIKE; {@code fixed} is the precompiled pattern when it is a literal, else null. */
     static Expr like(Expr value, Expr pattern, Expr escape, Pattern fixed, boolean negated) {
+        // A pattern given as a parameter is the same for every row of an execution: compile it once, not per row.
+        // The plan is shared between threads, so the last compiled pattern is kept in an immutable holder.
+        java.util.concurrent.atomic.AtomicReference<CompiledLike> last = new java.util.concurrent.atomic.AtomicReference<>();
         return (row, ctx) -> {
             Object v = value.eval(row, ctx);
             if (v == null) {
@@ -95,7 +101,12 @@ final class StringExprs {
                 if (pat == null || (escape != null && esc == null)) {
                     return null;
                 }
-                p = LikePattern.compile((String) pat, (String) esc);
+                CompiledLike cached = last.get();
+                if (cached == null || !cached.pattern().equals(pat) || !java.util.Objects.equals(cached.escape(), esc)) {
+                    cached = new CompiledLike((String) pat, (String) esc, LikePattern.compile((String) pat, (String) esc));
+                    last.set(cached);
+                }
+                p = cached.compiled();
             }
             return p.matcher((String) v).matches() != negated;
         };

@@ -105,7 +105,7 @@ public final class SortNode implements PlanNode {
         }
         long n = ((Number) value).longValue();
         if (n < 0) {
-            throw ErrorCode.VALIDATION_ERROR.exception("LIMIT and OFFSET must not be negative: " + n);
+            throw ErrorCode.INVALID_ROW_COUNT.exception(n);
         }
         return n;
     }
