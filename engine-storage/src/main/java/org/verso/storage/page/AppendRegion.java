@@ -21,11 +21,17 @@ import org.verso.storage.wal.RedoLog;
  * that LSN (the page-before-log rule). After a crash, {@link #redoAppend} puts logged records back at their
  * addresses.
  *
+ * <p>A sealed page whose records are not yet durable in the log stays pinned in a short queue and is written, in
+ * order, by a later append once the log has caught up (a commit forces it); so sealing does not force the log, and
+ * writers of the table do not wait for an fsync at every full page. If more than {@value #MAX_PENDING} sealed
+ * pages wait, the log is forced and they are written, which bounds the pages a long transaction keeps pinned.
+ *
  * <p>Thread safety: appends are serialised by the region's monitor; readers may read sealed pages and the
  * published part of the head page concurrently.
  */
 public final class AppendRegion {
     private static final int FRAME = 4;
+    private static final int MAX_PENDING = 32;
 
     /** Fills a record's payload. */
     @FunctionalInterface
@@ -43,6 +49,7 @@ public final class AppendRegion {
     private final BufferPool pool;
     private final RedoLog log;
     private final long streamId;
+    private final java.util.ArrayDeque<Page> pendingSeals = new java.util.ArrayDeque<>();
     private Page head;
     private long nextPageNo;
 
@@ -86,6 +93,7 @@ public final class AppendRegion {
         if (length > maxPayload()) {
             throw new IllegalArgumentException("record of " + length + " bytes exceeds " + maxPayload());
         }
+        writeSealedPages(false);
         if (head != null && PageHeader.used(head.buffer()) + FRAME + length > file.pageSize()) {
             sealHead();
         }
@@ -143,14 +151,33 @@ public final class AppendRegion {
         if (head != null) {
             sealHead();
         }
+        writeSealedPages(true);
     }
 
     private void sealHead() {
-        // Force the log before taking the pool's monitor, so no log force happens under it.
-        pool.forceLogFor(head);
-        pool.writeNow(head);
-        pool.unpin(head);
+        pendingSeals.add(head);
         head = null;
+        writeSealedPages(pendingSeals.size() > MAX_PENDING);
+    }
+
+    /**
+     * Writes sealed pages, oldest first, while the log is durable past their LSN; with {@code force}, forces the log
+     * as needed and writes them all. The force happens before the pool's monitor is taken.
+     */
+    private void writeSealedPages(boolean force) {
+        while (!pendingSeals.isEmpty()) {
+            Page page = pendingSeals.peek();
+            long lsn = PageHeader.lsn(page.buffer());
+            if (lsn > log.durableLsn()) {
+                if (!force) {
+                    return;
+                }
+                log.flushTo(lsn);
+            }
+            pool.writeNow(page);
+            pool.unpin(page);
+            pendingSeals.poll();
+        }
     }
 
     /** Number of pages written or being filled. */

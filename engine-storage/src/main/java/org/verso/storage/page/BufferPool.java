@@ -55,11 +55,6 @@ public final class BufferPool {
         this.log = redoLog;
     }
 
-    /** Forces the log up to a pinned page's LSN, so that writing the page does not have to. */
-    public void forceLogFor(Page page) {
-        log.flushTo(PageHeader.lsn(page.buffer()));
-    }
-
     private void writeFrame(int f) {
         Page page = pages[f];
         log.flushTo(PageHeader.lsn(page.buffer));
@@ -82,11 +77,25 @@ public final class BufferPool {
 
     /** Writes every dirty page of every file. */
     public synchronized void flushAll() {
-        for (int f = 0; f < frameCount; f++) {
-            if (dirty[f] && pages[f].file != null) {
-                writeFrame(f);
-            }
+        for (int f : dirtyFramesInFileOrder(false)) {
+            writeFrame(f);
         }
+    }
+
+    /**
+     * Dirty frames ordered by file and page number, so that writing them continues each file's previous write where
+     * it can; with {@code unpinnedAndLogged}, only unpinned frames whose log records are already durable.
+     */
+    private int[] dirtyFramesInFileOrder(boolean unpinnedAndLogged) {
+        long durable = log.durableLsn();
+        return java.util.stream.IntStream.range(0, frameCount)
+            .filter(f -> dirty[f] && pages[f].file != null)
+            .filter(f -> !unpinnedAndLogged || (pinCount[f] == 0 && PageHeader.lsn(pages[f].buffer) <= durable))
+            .boxed()
+            .sorted(java.util.Comparator.<Integer>comparingInt(f -> pages[f].file.fileId())
+                .thenComparingLong(f -> pages[f].pageNo))
+            .mapToInt(Integer::intValue)
+            .toArray();
     }
 
     public int pageSize() {
@@ -227,11 +236,10 @@ public final class BufferPool {
         }
     }
 
+    /** The background writer's round: pages whose log is not durable yet wait for a later round. */
     private synchronized void writeDirtyUnpinned() {
-        for (int f = 0; f < frameCount; f++) {
-            if (dirty[f] && pinCount[f] == 0 && pages[f].file != null) {
-                writeFrame(f);
-            }
+        for (int f : dirtyFramesInFileOrder(true)) {
+            writeFrame(f);
         }
     }
 

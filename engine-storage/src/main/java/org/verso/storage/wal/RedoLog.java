@@ -27,6 +27,9 @@ public interface RedoLog {
     /** The LSN past the last appended record. */
     long appendedLsn();
 
+    /** Every record ending at or before this LSN is on disk. */
+    long durableLsn();
+
     /** A log that records nothing. */
     RedoLog NONE = new RedoLog() {
         @Override
@@ -55,6 +58,11 @@ public interface RedoLog {
         @Override
         public long appendedLsn() {
             return 0;
+        }
+
+        @Override
+        public long durableLsn() {
+            return Long.MAX_VALUE;
         }
     };
 }

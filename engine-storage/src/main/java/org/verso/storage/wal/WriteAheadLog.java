@@ -160,6 +160,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         return lastRecordStart;
     }
 
+    @Override
     public long durableLsn() {
         return durableLsn;
     }
