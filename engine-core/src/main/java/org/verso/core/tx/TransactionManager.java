@@ -3,7 +3,6 @@ package org.verso.core.tx;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
@@ -16,14 +15,15 @@ import org.verso.storage.wal.RedoLog;
  *
  * <p>Clock: txids and commit timestamps are drawn from one counter. A snapshot is the last published timestamp.
  *
- * <p>Commit, in order: (1) under the commit sequence monitor, draw the commit timestamp, mark it in flight and
- * append the COMMIT record to the write-ahead log; (2) wait until the record is durable (group commit: this wait is
- * shared with every other committer); (3) enter the commit in the commit log and stamp the transaction's versions
- * committed; (4) take the timestamp out of flight and publish: the published timestamp advances to just below the
- * oldest timestamp still in flight. So a commit becomes visible only once it is durable, and a snapshot never
- * includes a commit whose versions are not stamped yet; (5) wait until the published timestamp includes this commit,
- * so that a committer's next transaction always sees its own commit. If the log cannot be forced (a full disk), the COMMIT
- * record is voided by an ABORT record, the transaction is rolled back and the commit fails.
+ * <p>Commit, in order: (1) under the commit sequence monitor, draw the commit timestamp, append the COMMIT record
+ * to the write-ahead log and stamp the transaction's versions committed with that timestamp (still invisible: no
+ * snapshot reaches it yet); (2) wait until the record is durable (group commit: this wait is shared with every
+ * other committer); (3) enter the commit in the commit log; (4) publish: the published timestamp advances over
+ * every commit whose record is durable. So a commit becomes visible only once it is durable, a snapshot never
+ * includes a commit whose versions are not stamped, and the committer's next transaction sees its own commit. A
+ * concurrent writer that meets a stamped but unpublished version treats it as committed after its snapshot
+ * (40001), as first-updater-wins requires. If the log cannot be forced (a full disk), the COMMIT record is voided
+ * by an ABORT record, the versions are removed and the commit fails; publication does not pass it meanwhile.
  *
  * <p>Waiting: a writer that finds a row's newest version owned by another active transaction waits for that
  * transaction to end ({@link #awaitOwner}). Before it waits it records the wait-for edge and follows the chain of
@@ -39,7 +39,8 @@ public final class TransactionManager {
     private final CommitLog commitLog;
     private final RedoLog redoLog;
     private final EngineMetrics metrics;
-    private final ConcurrentSkipListSet<Long> inFlight = new ConcurrentSkipListSet<>();
+    private final java.util.concurrent.ConcurrentSkipListMap<Long, InFlightCommit> inFlight =
+        new java.util.concurrent.ConcurrentSkipListMap<>();
     private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
     private final Object commitSequence = new Object();
     private volatile long lastCommitTimestamp;
@@ -70,74 +71,78 @@ public final class TransactionManager {
     void commit(Transaction tx) {
         List<WriteRecord> writes = tx.writes();
         if (!writes.isEmpty()) {
-            long commitTs;
-            long lsn;
+            InFlightCommit commit;
             synchronized (commitSequence) {
-                commitTs = clock.incrementAndGet();
-                inFlight.add(commitTs);
+                long commitTs = clock.incrementAndGet();
+                long lsn;
                 try {
                     lsn = commitLog.logCommit(tx.id(), commitTs);
                 } catch (RuntimeException e) {
-                    inFlight.remove(commitTs);
                     abort(tx, AbortCause.COMMIT_FAILURE);
                     throw e;
                 }
+                for (WriteRecord w : writes) {
+                    w.commit(commitTs);
+                }
+                commit = new InFlightCommit(commitTs, lsn);
+                inFlight.put(commitTs, commit);
             }
             try {
-                redoLog.awaitCommit(lsn);
+                redoLog.awaitCommit(commit.lsn);
             } catch (RuntimeException e) {
+                commit.failed = true;
                 try {
                     commitLog.logAbort(tx.id());
                 } finally {
-                    inFlight.remove(commitTs);
-                    publish();
                     abort(tx, AbortCause.COMMIT_FAILURE);
+                    inFlight.remove(commit.ts);
+                    publish();
                 }
                 throw e;
             }
-            commitLog.confirm(tx.id(), commitTs);
-            for (WriteRecord w : writes) {
-                w.commit(commitTs);
-            }
-            inFlight.remove(commitTs);
+            commitLog.confirm(tx.id(), commit.ts);
+            inFlight.remove(commit.ts);
             publish();
-            awaitPublished(commitTs);
         }
         finish(tx, Transaction.State.COMMITTED);
         metrics.committed();
     }
 
-    /** Advances the published timestamp to just below the oldest commit still in flight. */
-    private void publish() {
-        synchronized (commitSequence) {
-            // Read the clock first: a timestamp drawn after this read is above it, whatever the set holds then.
-            long now = clock.get();
-            Long oldest = inFlight.ceiling(Long.MIN_VALUE);
-            long visible = oldest == null ? now : Math.min(now, oldest - 1);
-            if (visible > lastCommitTimestamp) {
-                lastCommitTimestamp = visible;
-                commitSequence.notifyAll();
-            }
+    /**
+     * A commit between drawing its timestamp and being confirmed: its versions are stamped, its COMMIT record is
+     * in the log, and it is waiting for the record to be durable.
+     */
+    private static final class InFlightCommit {
+        final long ts;
+        final long lsn;
+        // Set when the record could not be made durable: publication must not pass this commit until it is undone.
+        volatile boolean failed;
+
+        InFlightCommit(long ts, long lsn) {
+            this.ts = ts;
+            this.lsn = lsn;
         }
     }
 
     /**
-     * Returns once snapshots include {@code commitTs}, so the committer's next transaction sees its own commit.
-     * Only older commits still in flight can delay it; their records are already durable (the log is one
-     * sequence), so what remains of them is stamping versions in memory.
+     * Advances the published timestamp over every in-flight commit whose record the log already holds as durably
+     * as the durability setting asks ({@link RedoLog#commitHorizon()}); it stops just below the first commit that
+     * is not there yet, or that failed. Commit timestamps and log positions are drawn in the same order, so after a
+     * committer's own record is durable, publishing always reaches its timestamp: the committer's next transaction
+     * sees its commit without waiting for other threads.
      */
-    private void awaitPublished(long commitTs) {
+    private void publish() {
         synchronized (commitSequence) {
-            boolean interrupted = false;
-            while (lastCommitTimestamp < commitTs) {
-                try {
-                    commitSequence.wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
+            long horizon = redoLog.commitHorizon();
+            long visible = clock.get();
+            for (InFlightCommit c : inFlight.values()) {
+                if (c.failed || c.lsn > horizon) {
+                    visible = c.ts - 1;
+                    break;
                 }
             }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+            if (visible > lastCommitTimestamp) {
+                lastCommitTimestamp = visible;
             }
         }
     }

@@ -30,6 +30,12 @@ public interface RedoLog {
     /** Every record ending at or before this LSN is on disk. */
     long durableLsn();
 
+    /**
+     * Commit records ending at or before this LSN are as durable as the durability setting asks, so their commits
+     * may become visible: the durable LSN for sync durability, everything appended for async.
+     */
+    long commitHorizon();
+
     /** A log that records nothing. */
     RedoLog NONE = new RedoLog() {
         @Override
@@ -62,6 +68,11 @@ public interface RedoLog {
 
         @Override
         public long durableLsn() {
+            return Long.MAX_VALUE;
+        }
+
+        @Override
+        public long commitHorizon() {
             return Long.MAX_VALUE;
         }
     };

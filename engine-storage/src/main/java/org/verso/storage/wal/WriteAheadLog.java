@@ -165,6 +165,11 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         return durableLsn;
     }
 
+    @Override
+    public long commitHorizon() {
+        return durability == Durability.SYNC ? durableLsn : appendedLsn();
+    }
+
     /** Lets segments before {@code lsn} be reused: everything before it is in the data files. */
     public void recycleBefore(long lsn) {
         flush(lsn, true);
