@@ -97,4 +97,12 @@ public final class SqlExceptions {
         return new BatchUpdateException("batch entry " + countsSoFar.length + " failed: " + cause.getMessage(),
             cause.getSQLState(), cause.getErrorCode(), countsSoFar, cause);
     }
+
+    /** {@link java.sql.Wrapper#unwrap} for driver objects, which wrap nothing but themselves. */
+    static <T> T unwrap(Object self, Class<T> iface) throws SQLException {
+        if (iface.isInstance(self)) {
+            return iface.cast(self);
+        }
+        throw create("not a wrapper for " + iface.getName(), INVALID_PARAMETER_VALUE);
+    }
 }

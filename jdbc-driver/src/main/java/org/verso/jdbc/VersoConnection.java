@@ -537,10 +537,7 @@ public final class VersoConnection implements Connection {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw SqlExceptions.create("not a wrapper for " + iface.getName(), SqlExceptions.INVALID_PARAMETER_VALUE);
+        return SqlExceptions.unwrap(this, iface);
     }
 
     @Override

@@ -69,10 +69,7 @@ final class VersoParameterMetaData implements ParameterMetaData {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw SqlExceptions.create("not a wrapper for " + iface.getName(), SqlExceptions.INVALID_PARAMETER_VALUE);
+        return SqlExceptions.unwrap(this, iface);
     }
 
     @Override

@@ -554,10 +554,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw SqlExceptions.create("not a wrapper for " + iface.getName(), SqlExceptions.INVALID_PARAMETER_VALUE);
+        return SqlExceptions.unwrap(this, iface);
     }
 
     @Override
