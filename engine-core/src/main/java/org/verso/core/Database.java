@@ -67,6 +67,7 @@ public final class Database implements AutoCloseable {
                 heaps.put(def, storage.openHeap(def.id(), def.name(), codecOf(def),
                     txid -> maxTxid.accumulateAndGet(txid, Math::max)));
             }
+            storage.finishOpening();
             this.registry = config.meterRegistry();
             EngineMetrics metrics = new EngineMetrics(registry, config.describe());
             EngineMetrics.registerStorageGauges(registry, config.describe(), storage.io(), storage.bufferPool());

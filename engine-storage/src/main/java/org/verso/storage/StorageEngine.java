@@ -226,11 +226,19 @@ public final class StorageEngine implements AutoCloseable {
         checkpointer.start();
     }
 
-    /** Opens the SIAS heap of table {@code tableId}, creating its file if needed, and rebuilds its directory. */
+    /**
+     * Opens the SIAS heap of table {@code tableId}, creating its file if needed, and rebuilds its directory. Heaps of
+     * the tables that exist at open must be opened before {@link #finishOpening}; a table created later starts empty.
+     */
     public synchronized TableHeap openHeap(long tableId, String tableName, RowCodec codec, LongConsumer maxTxidSeen) {
         AppendRegion region = new AppendRegion(heapFile(tableId), pool, redoLog, tableId);
         heapRegions.put(tableId, region);
         return SiasHeap.open(tableName, region, codec, commitLog, maxTxidSeen);
+    }
+
+    /** Called once every existing heap is open: releases what only opening needed. */
+    public void finishOpening() {
+        commitLog.releaseLookups();
     }
 
     private synchronized PageFile heapFile(long tableId) {

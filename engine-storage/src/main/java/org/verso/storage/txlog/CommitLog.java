@@ -19,7 +19,9 @@ import org.verso.storage.wal.RedoLog;
  * record ({@link #oldestPendingLsn}), or a crash after the checkpoint would lose it.
  *
  * <p>At open the whole log is read into memory, because rebuilding the heaps' version directories asks it about
- * every record's creator. Thread safety: all methods are synchronised.
+ * every record's creator. Once every heap is open, {@link #releaseLookups} drops that map: committed versions carry
+ * their commit timestamps in the version directory, so later commits are only appended, not remembered, and the
+ * log's memory does not grow with the number of commits. Thread safety: all methods are synchronised.
  */
 public final class CommitLog implements CommitLookup {
     private static final int ENTRY = 16;
@@ -34,6 +36,7 @@ public final class CommitLog implements CommitLookup {
     private final java.util.List<Long> unloggedAborts = new java.util.ArrayList<>();
     private RedoLog log = RedoLog.NONE;
     private long maxCommitTs;
+    private boolean lookupsReleased;
 
     public CommitLog(AppendRegion region) {
         this.region = region;
@@ -99,8 +102,16 @@ public final class CommitLog implements CommitLookup {
             page.putLong(at, txid);
             page.putLong(at + 8, commitTs);
         });
-        committed.put(txid, commitTs);
+        if (!lookupsReleased) {
+            committed.put(txid, commitTs);
+        }
         maxCommitTs = Math.max(maxCommitTs, commitTs);
+    }
+
+    /** Drops the in-memory map of commits once the heaps' version directories have been rebuilt. */
+    public synchronized void releaseLookups() {
+        lookupsReleased = true;
+        committed.clear();
     }
 
     /** Start position of the oldest pending COMMIT record, or {@link Long#MAX_VALUE}. */
@@ -110,6 +121,9 @@ public final class CommitLog implements CommitLookup {
 
     @Override
     public synchronized long commitTimestamp(long txid) {
+        if (lookupsReleased) {
+            throw new IllegalStateException("commit lookups are only available while the database opens");
+        }
         Long ts = committed.get(txid);
         return ts == null ? -1 : ts;
     }
