@@ -19,8 +19,9 @@ import org.verso.sql.type.ValueConverter;
  * default) every statement commits on success and rolls back on failure. Without it, a failed statement is
  * rolled back to its start ({@code Transaction.markStatement}/{@code rollbackStatement}): it leaves nothing
  * written and the transaction stays usable. A failure of SQLState class 40 (write conflict, deadlock) means
- * engine-core has already aborted the transaction; the session forgets it and the next statement begins a new
- * one.
+ * engine-core has already aborted the transaction. With autocommit the next statement begins a new one; without
+ * it, the session keeps the aborted transaction and refuses further statements and {@link #commit} with 25P02 until
+ * {@link #rollback}, so no part of a failed transaction is committed.
  *
  * <p>DDL is not transactional: CREATE and DROP TABLE run on their own, outside the session's transaction (which
  * stays open if there is one), and take effect immediately for every session.
