@@ -42,7 +42,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     private boolean exhausted;
     private boolean closed;
     private boolean wasNull;
-    private int fetchSize;
+    private final FetchHints fetchHints = new FetchHints();
     private Runnable onClose;
 
     /**
@@ -500,31 +500,25 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public void setFetchDirection(int direction) throws SQLException {
         checkOpen();
-        if (direction != ResultSet.FETCH_FORWARD) {
-            throw SqlExceptions.unsupported("a fetch direction other than FETCH_FORWARD");
-        }
+        fetchHints.setDirection(direction);
     }
 
     @Override
     public int getFetchDirection() throws SQLException {
         checkOpen();
-        return ResultSet.FETCH_FORWARD;
+        return fetchHints.direction();
     }
 
     @Override
     public void setFetchSize(int rows) throws SQLException {
         checkOpen();
-        if (rows < 0) {
-            throw SqlExceptions.create("fetch size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
-        }
-        // Results are materialised by the engine, so the hint only has to be remembered.
-        fetchSize = rows;
+        fetchHints.setSize(rows);
     }
 
     @Override
     public int getFetchSize() throws SQLException {
         checkOpen();
-        return fetchSize;
+        return fetchHints.size();
     }
 
     @Override

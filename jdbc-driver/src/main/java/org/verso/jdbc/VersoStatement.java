@@ -30,7 +30,7 @@ public class VersoStatement implements Statement {
     private long updateCount = -1;
     private boolean closed;
     private long maxRows;
-    private int fetchSize;
+    private final FetchHints fetchHints = new FetchHints();
     private int queryTimeout;
     private boolean closeOnCompletion;
     private boolean poolable;
@@ -400,31 +400,25 @@ public class VersoStatement implements Statement {
     @Override
     public void setFetchDirection(int direction) throws SQLException {
         checkOpen();
-        if (direction != ResultSet.FETCH_FORWARD) {
-            throw SqlExceptions.unsupported("a fetch direction other than FETCH_FORWARD");
-        }
+        fetchHints.setDirection(direction);
     }
 
     @Override
     public int getFetchDirection() throws SQLException {
         checkOpen();
-        return ResultSet.FETCH_FORWARD;
+        return fetchHints.direction();
     }
 
     @Override
     public void setFetchSize(int rows) throws SQLException {
         checkOpen();
-        if (rows < 0) {
-            throw SqlExceptions.create("fetch size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
-        }
-        // A hint only: the engine materialises query results.
-        fetchSize = rows;
+        fetchHints.setSize(rows);
     }
 
     @Override
     public int getFetchSize() throws SQLException {
         checkOpen();
-        return fetchSize;
+        return fetchHints.size();
     }
 
     @Override
