@@ -1,6 +1,6 @@
 package org.verso.sql;
 
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * A result column or a parameter: its label, SQL type, nullability and, for a column read straight from a table,

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Rows of a query result, forward only. Values are canonical engine values (see
- * {@link org.verso.storage.tuple.ValueType}): DATE as Integer days since the epoch, TIMESTAMP as Long
+ * {@link org.verso.common.type.ValueType}): DATE as Integer days since the epoch, TIMESTAMP as Long
  * milliseconds of local wall-clock time since 1970-01-01T00:00. Not thread safe.
  */
 public interface ResultRows extends AutoCloseable {

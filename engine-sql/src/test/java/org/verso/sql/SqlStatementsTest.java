@@ -10,8 +10,8 @@ import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /** Every statement kind end to end through Session: DDL, INSERT, SELECT, UPDATE, DELETE. */
 class SqlStatementsTest extends SqlTestSupport {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest {
     private final JavaClasses storage = new ClassFileImporter()
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("org.verso.storage", "org.verso.common");
+        .importPackages("org.verso.storage");
 
     @Test
     void storageImportsNoUpperLayer() {

@@ -7,9 +7,9 @@ import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 import org.verso.storage.tuple.RowCodec;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.ValueType;
 
 class RowCodecTest {
     private final RowCodec codec = new RowCodec(List.of(

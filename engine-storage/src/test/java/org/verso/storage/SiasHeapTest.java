@@ -12,9 +12,9 @@ import org.verso.storage.heap.TableHeap;
 import org.verso.storage.heap.WriteDecider;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageKind;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 import org.verso.storage.tuple.RowCodec;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.ValueType;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionDirectory;
 

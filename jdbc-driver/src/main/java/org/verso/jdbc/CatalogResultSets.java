@@ -10,8 +10,8 @@ import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.ColumnMeta;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * The rows of the DatabaseMetaData result sets that describe the catalog, built from the engine's

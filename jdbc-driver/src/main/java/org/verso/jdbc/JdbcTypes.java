@@ -1,8 +1,8 @@
 package org.verso.jdbc;
 
 import java.sql.Types;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /** How an engine type looks in JDBC: its {@link Types} code, name, sizes and the class getObject returns. */
 final class JdbcTypes {

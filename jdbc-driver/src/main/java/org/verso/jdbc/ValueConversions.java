@@ -15,7 +15,7 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.Locale;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.ValueType;
 
 /**
  * Converts a canonical engine value (see {@link ValueType}) to what a ResultSet getter promises: numbers widen and

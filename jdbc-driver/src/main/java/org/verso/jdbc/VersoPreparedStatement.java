@@ -291,7 +291,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         checkTargetType(targetSqlType);
         Object value = engineValue(x);
         if ((targetSqlType == Types.DECIMAL || targetSqlType == Types.NUMERIC) && value != null) {
-            value = ValueConversions.toBigDecimal(org.verso.storage.tuple.ValueType.DECIMAL, value)
+            value = ValueConversions.toBigDecimal(org.verso.common.type.ValueType.DECIMAL, value)
                 .setScale(scaleOrLength, RoundingMode.HALF_UP);
         }
         bind(parameterIndex, value);

@@ -20,7 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.verso.sql.ColumnMeta;
 import org.verso.sql.ResultRows;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.ValueType;
 
 /**
  * A forward-only, read-only ResultSet over engine {@link ResultRows}: query results and, through

@@ -24,8 +24,8 @@ import java.util.Calendar;
 import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
 import org.verso.sql.ColumnMeta;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /** Getters, conversions and metadata of VersoResultSet over canonical engine values (no engine needed). */
 class JdbcResultSetTest {

@@ -37,8 +37,8 @@ import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageKind;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 import org.verso.storage.wal.Durability;
 
 /**

@@ -15,8 +15,8 @@ import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
 import org.verso.storage.io.PageKind;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * Brings a fresh database's write-ahead log into its steady state, where commits overwrite a recycled segment

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.verso.common.ErrorCode;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * The catalog's file format ({@code catalog.bin}), all integers big-endian:

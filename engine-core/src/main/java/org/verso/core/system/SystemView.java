@@ -9,8 +9,8 @@ import org.verso.core.catalog.TableLayout;
 import org.verso.core.table.ReadableTable;
 import org.verso.core.table.RowCursor;
 import org.verso.core.tx.Transaction;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * A read-only view of the engine's own state in schema {@code SYS}, computed when it is scanned. System views are

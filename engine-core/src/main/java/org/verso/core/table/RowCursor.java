@@ -2,7 +2,7 @@ package org.verso.core.table;
 
 /**
  * A forward-only cursor over the rows a transaction sees. {@link #row()} returns canonical engine values
- * (see {@link org.verso.storage.tuple.ValueType}) in table column order; {@link #rowId()} identifies the row
+ * (see {@link org.verso.common.type.ValueType}) in table column order; {@link #rowId()} identifies the row
  * (its VID) for a following update or delete in the same transaction.
  *
  * <p>Not thread safe: a cursor belongs to the thread running the statement.

@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * Checks a row against its table's definition and converts every value to the column's canonical class: NOT NULL
@@ -94,7 +94,7 @@ final class RowValidator {
             case CHAR:
             case VARCHAR:
                 if (v instanceof String s) {
-                    String stored = type.kind() == org.verso.storage.tuple.ValueType.CHAR ? stripTrailing(s) : s;
+                    String stored = type.kind() == org.verso.common.type.ValueType.CHAR ? stripTrailing(s) : s;
                     int length = stored.codePointCount(0, stored.length());
                     if (length > type.precision()) {
                         throw ErrorCode.STRING_TOO_LONG.exception(column.name(), type, length);

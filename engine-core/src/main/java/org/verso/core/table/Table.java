@@ -19,7 +19,7 @@ import org.verso.storage.version.VersionDirectory;
  * uniqueness) on top of the table's heap and key index, and records every installed version with the transaction
  * so commit and rollback can finish it.
  *
- * <p>Values go in and come out canonical (see {@link org.verso.storage.tuple.ValueType}); rows passed in are
+ * <p>Values go in and come out canonical (see {@link org.verso.common.type.ValueType}); rows passed in are
  * checked and converted against the table definition first.
  *
  * <p>Thread safety: any number of transactions may use a table concurrently; one transaction uses it from one

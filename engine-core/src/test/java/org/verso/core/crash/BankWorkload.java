@@ -23,8 +23,8 @@ import org.verso.core.table.RowCursor;
 import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * The child process of the crash test: concurrent bank transfers until it is killed. Each transfer moves money

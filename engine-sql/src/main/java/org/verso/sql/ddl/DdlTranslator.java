@@ -20,7 +20,7 @@ import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
 import org.verso.sql.type.TypeMapping;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * Translates parsed DDL into {@link DdlCommand}s. Names arrive normalised by the parser (unquoted upper-cased).

@@ -44,7 +44,7 @@ import org.verso.sql.plan.rel.VersoTableScan;
 import org.verso.sql.plan.rel.VersoUnion;
 import org.verso.sql.plan.rel.VersoValues;
 import org.verso.sql.type.TypeMapping;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * Turns an optimised tree of {@link VersoRel} nodes into executable {@link PlanNode}s, compiling every expression

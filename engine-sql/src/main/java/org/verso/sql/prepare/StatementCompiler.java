@@ -34,7 +34,7 @@ import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rule.VersoRules;
 import org.verso.sql.schema.SchemaSnapshot;
 import org.verso.sql.type.TypeMapping;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * Parses, validates and plans one SQL statement: Calcite parser, validator against a {@link SchemaSnapshot}, SQL

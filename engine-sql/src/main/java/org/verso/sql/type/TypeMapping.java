@@ -4,8 +4,8 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.common.ErrorCode;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /** Translates between storage column types ({@link DataType}) and Calcite's {@link RelDataType}. */
 public final class TypeMapping {

@@ -8,8 +8,8 @@ import java.time.LocalDateTime;
 import java.util.Locale;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * Converts values to the canonical engine value of a type (see {@link ValueType}): JDBC parameters given as plain

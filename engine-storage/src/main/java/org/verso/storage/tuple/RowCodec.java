@@ -5,6 +5,8 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * Encodes a row of canonical engine values (see {@link ValueType}) into the payload of a tuple version, and back.

@@ -6,7 +6,7 @@ import java.math.RoundingMode;
 import org.apache.calcite.sql.SqlKind;
 import org.verso.common.ErrorCode;
 import org.verso.sql.type.ValueConverter;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * + - * / % on non-null numbers, computed in the class of the expression's result type (Calcite types

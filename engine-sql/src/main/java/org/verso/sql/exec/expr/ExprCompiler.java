@@ -22,7 +22,7 @@ import org.verso.sql.type.DateTimes;
 import org.verso.sql.type.TypeMapping;
 import org.verso.sql.type.ValueComparator;
 import org.verso.sql.type.ValueConverter;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * Compiles a Calcite row expression into an {@link Expr} tree once, when the plan is built; evaluation then does no

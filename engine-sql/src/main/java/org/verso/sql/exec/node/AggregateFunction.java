@@ -8,8 +8,8 @@ import java.util.function.Supplier;
 import org.verso.common.ErrorCode;
 import org.verso.sql.type.ValueComparator;
 import org.verso.sql.type.ValueConverter;
-import org.verso.storage.tuple.DataType;
-import org.verso.storage.tuple.ValueType;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
 
 /**
  * One aggregate call of an AGGREGATE node: which function, which input column (-1 for COUNT(*)), whether it is

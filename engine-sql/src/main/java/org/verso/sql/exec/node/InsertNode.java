@@ -7,7 +7,7 @@ import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.type.ValueConverter;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * Inserts every input row (already in table column order, missing columns NULL). Values are brought to the

@@ -6,7 +6,7 @@ import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.type.ValueConverter;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * The row with a given primary key, through {@code Table.lookup}. The key values are literals or parameters,

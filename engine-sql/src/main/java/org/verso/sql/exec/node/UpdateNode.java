@@ -7,7 +7,7 @@ import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.type.ValueConverter;
-import org.verso.storage.tuple.DataType;
+import org.verso.common.type.DataType;
 
 /**
  * UPDATE: each input row is the old row followed by the new values of the SET columns. All new rows are computed

@@ -1,4 +1,4 @@
-package org.verso.storage.tuple;
+package org.verso.common.type;
 
 import java.util.Objects;
 

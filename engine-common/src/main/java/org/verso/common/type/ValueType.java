@@ -1,4 +1,4 @@
-package org.verso.storage.tuple;
+package org.verso.common.type;
 
 /**
  * The kinds of value a column can hold, each with the one Java class that represents it inside the engine.
