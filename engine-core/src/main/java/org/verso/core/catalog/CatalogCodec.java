@@ -16,25 +16,27 @@ import org.verso.common.type.ValueType;
  * The catalog's file format ({@code catalog.bin}), all integers big-endian:
  * <pre>
  * int     magic 0x56434154 ("VCAT")
- * int     format version, 1
- * long    next table id
+ * int     format version, 2
+ * long    next object id (tables and indexes draw their ids from it)
  * long    catalog version
  * int     table count, then per table:
  *           long id, UTF name, UTF layout, int column count,
  *           per column: UTF name, UTF value type, int precision, int scale, boolean nullable
- *           int key column count, then the key column positions
+ *           int index count, then per index:
+ *             long id, UTF name, UTF kind, UTF origin, boolean unique, int key column count,
+ *             per key column: int column position, boolean descending
  * int     CRC32C of everything before it
  * </pre>
  */
 final class CatalogCodec {
     private static final int MAGIC = 0x56434154;
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private CatalogCodec() {
     }
 
     /** Decoded contents of a catalog file. */
-    record Contents(long nextTableId, long version, List<TableDefinition> tables) {
+    record Contents(long nextObjectId, long version, List<TableDefinition> tables) {
     }
 
     static byte[] encode(Contents contents) {
@@ -43,7 +45,7 @@ final class CatalogCodec {
             DataOutputStream out = new DataOutputStream(bytes);
             out.writeInt(MAGIC);
             out.writeInt(FORMAT);
-            out.writeLong(contents.nextTableId());
+            out.writeLong(contents.nextObjectId());
             out.writeLong(contents.version());
             out.writeInt(contents.tables().size());
             for (TableDefinition t : contents.tables()) {
@@ -58,10 +60,18 @@ final class CatalogCodec {
                     out.writeInt(c.type().scale());
                     out.writeBoolean(c.nullable());
                 }
-                int[] pk = t.primaryKey();
-                out.writeInt(pk.length);
-                for (int k : pk) {
-                    out.writeInt(k);
+                out.writeInt(t.indexes().size());
+                for (IndexDefinition index : t.indexes()) {
+                    out.writeLong(index.id());
+                    out.writeUTF(index.name());
+                    out.writeUTF(index.kind().name());
+                    out.writeUTF(index.origin().name());
+                    out.writeBoolean(index.unique());
+                    out.writeInt(index.columnCount());
+                    for (int k = 0; k < index.columnCount(); k++) {
+                        out.writeInt(index.column(k));
+                        out.writeBoolean(index.isDescending(k));
+                    }
                 }
             }
             out.flush();
@@ -106,11 +116,24 @@ final class CatalogCodec {
                     int scale = in.readInt();
                     columns.add(new ColumnDefinition(column, new DataType(kind, precision, scale), in.readBoolean()));
                 }
-                int[] pk = new int[in.readInt()];
-                for (int k = 0; k < pk.length; k++) {
-                    pk[k] = in.readInt();
+                int indexCount = in.readInt();
+                List<IndexDefinition> indexes = new ArrayList<>(indexCount);
+                for (int x = 0; x < indexCount; x++) {
+                    long indexId = in.readLong();
+                    String indexName = in.readUTF();
+                    IndexKind kind = IndexKind.valueOf(in.readUTF());
+                    IndexOrigin origin = IndexOrigin.valueOf(in.readUTF());
+                    boolean unique = in.readBoolean();
+                    int[] keyColumns = new int[in.readInt()];
+                    boolean[] descending = new boolean[keyColumns.length];
+                    for (int k = 0; k < keyColumns.length; k++) {
+                        keyColumns[k] = in.readInt();
+                        descending[k] = in.readBoolean();
+                    }
+                    indexes.add(new IndexDefinition(indexId, indexName, keyColumns, descending, unique, kind,
+                        origin));
                 }
-                tables.add(new TableDefinition(id, name, columns, pk, layout));
+                tables.add(new TableDefinition(id, name, columns, layout, indexes));
             }
             return new Contents(nextId, version, tables);
         } catch (IOException | IllegalArgumentException e) {

@@ -20,11 +20,11 @@ public final class PersistentCatalog implements Catalog {
     private final StorageEngine storage;
     private volatile Map<String, TableDefinition> tables;
     private volatile long version;
-    private long nextTableId;
+    private long nextObjectId;
 
     private PersistentCatalog(StorageEngine storage, CatalogCodec.Contents contents) {
         this.storage = storage;
-        this.nextTableId = contents.nextTableId();
+        this.nextObjectId = contents.nextObjectId();
         this.version = contents.version();
         Map<String, TableDefinition> map = new LinkedHashMap<>();
         contents.tables().forEach(t -> map.put(t.name(), t));
@@ -64,11 +64,57 @@ public final class PersistentCatalog implements Catalog {
         if (tables.containsKey(definition.name())) {
             throw ErrorCode.TABLE_EXISTS.exception(definition.name());
         }
-        TableDefinition created = definition.withId(nextTableId);
+        long[] nextId = {nextObjectId};
+        TableDefinition created = definition.withIds(nextId[0]++, () -> nextId[0]++);
+        for (IndexDefinition index : created.indexes()) {
+            checkIndexNameFree(index.name());
+        }
         List<TableDefinition> next = new java.util.ArrayList<>(ordered);
         next.add(created);
-        save(nextTableId + 1, next);
+        save(nextId[0], next);
         return created;
+    }
+
+    /**
+     * Adds an index to table {@code tableName}, assigning its id; fails with 42P01 if there is no such table and
+     * 42P07 if an index of that name exists in the database. Returns the table's new definition.
+     */
+    public synchronized TableDefinition addIndex(String tableName, IndexDefinition index) {
+        TableDefinition table = tables.get(tableName);
+        if (table == null) {
+            throw ErrorCode.TABLE_NOT_FOUND.exception(tableName);
+        }
+        table.validate(index);
+        checkIndexNameFree(index.name());
+        TableDefinition changed = table.withIndex(index.withId(nextObjectId));
+        save(nextObjectId + 1, replace(table, changed));
+        return changed;
+    }
+
+    /** Removes the named index; fails with 42704 if there is none. Returns the table's new definition. */
+    public synchronized TableDefinition removeIndex(String indexName) {
+        TableDefinition table = tableOfIndex(indexName)
+            .orElseThrow(() -> ErrorCode.INDEX_NOT_FOUND.exception(indexName));
+        TableDefinition changed = table.withoutIndex(indexName);
+        save(nextObjectId, replace(table, changed));
+        return changed;
+    }
+
+    /** The table that has the named index. */
+    public Optional<TableDefinition> tableOfIndex(String indexName) {
+        return ordered.stream().filter(t -> t.index(indexName).isPresent()).findFirst();
+    }
+
+    private void checkIndexNameFree(String indexName) {
+        if (tableOfIndex(indexName).isPresent() || tables.containsKey(indexName)) {
+            throw ErrorCode.INDEX_EXISTS.exception(indexName);
+        }
+    }
+
+    private List<TableDefinition> replace(TableDefinition old, TableDefinition changed) {
+        List<TableDefinition> next = new java.util.ArrayList<>(ordered);
+        next.set(next.indexOf(old), changed);
+        return next;
     }
 
     /** Removes a table; fails with 42P01 if there is none of that name. */
@@ -79,7 +125,7 @@ public final class PersistentCatalog implements Catalog {
         }
         List<TableDefinition> next = new java.util.ArrayList<>(ordered);
         next.remove(existing);
-        save(nextTableId, next);
+        save(nextObjectId, next);
         return existing;
     }
 
@@ -88,7 +134,7 @@ public final class PersistentCatalog implements Catalog {
         storage.writeMetadata(FILE, CatalogCodec.encode(new CatalogCodec.Contents(newNextId, newVersion, next)));
         Map<String, TableDefinition> map = new LinkedHashMap<>();
         next.forEach(t -> map.put(t.name(), t));
-        nextTableId = newNextId;
+        nextObjectId = newNextId;
         tables = Map.copyOf(map);
         ordered = List.copyOf(next);
         version = newVersion;

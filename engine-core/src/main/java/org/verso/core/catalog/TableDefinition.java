@@ -1,21 +1,40 @@
 package org.verso.core.catalog;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.LongSupplier;
 import org.verso.common.ErrorCode;
 
 /**
  * A table as the catalog knows it. {@code id} is assigned by the catalog when the table is created and names the
- * table's files; {@code primaryKey} lists column positions in key order (empty when the table has no key).
+ * table's files. {@code indexes} holds every index of the table: the one backing the PRIMARY KEY (if any) comes
+ * first, then those backing UNIQUE constraints, then those made by CREATE INDEX, in creation order.
  */
-public record TableDefinition(long id, String name, List<ColumnDefinition> columns, int[] primaryKey,
-                              TableLayout layout) {
+public record TableDefinition(long id, String name, List<ColumnDefinition> columns, TableLayout layout,
+                              List<IndexDefinition> indexes) {
     public TableDefinition {
         Objects.requireNonNull(name, "name");
         columns = List.copyOf(columns);
-        primaryKey = primaryKey.clone();
         Objects.requireNonNull(layout, "layout");
+        indexes = List.copyOf(indexes);
+    }
+
+    /**
+     * A table whose primary key is the columns {@code primaryKey} (in key order; empty for none), backed by a
+     * unique MV-IDX index named {@code <TABLE>_PKEY}.
+     */
+    public TableDefinition(long id, String name, List<ColumnDefinition> columns, int[] primaryKey,
+                           TableLayout layout) {
+        this(id, name, columns, layout, primaryKey.length == 0 ? List.of()
+            : List.of(IndexDefinition.of(primaryKeyName(name), primaryKey, true, IndexKind.MVIDX,
+                IndexOrigin.PRIMARY_KEY)));
+    }
+
+    /** The name given to the index of a table's primary key when the statement names none. */
+    public static String primaryKeyName(String table) {
+        return table + "_PKEY";
     }
 
     /** Position of the named column, or -1. Names are compared exactly: callers normalise case. */
@@ -36,18 +55,45 @@ public record TableDefinition(long id, String name, List<ColumnDefinition> colum
         return columns.size();
     }
 
+    /** The index backing the primary key, if the table has one. */
+    public Optional<IndexDefinition> primaryKeyIndex() {
+        return indexes.stream().filter(IndexDefinition::isPrimaryKey).findFirst();
+    }
+
     public boolean hasPrimaryKey() {
-        return primaryKey.length > 0;
+        return primaryKeyIndex().isPresent();
     }
 
-    @Override
+    /** The primary key's column positions in key order; empty when the table has no primary key. */
     public int[] primaryKey() {
-        return primaryKey.clone();
+        return primaryKeyIndex().map(IndexDefinition::columns).orElse(new int[0]);
     }
 
-    /** The same definition with the catalog-assigned id. */
-    public TableDefinition withId(long newId) {
-        return new TableDefinition(newId, name, columns, primaryKey, layout);
+    /** The index of this name, if the table has one. */
+    public Optional<IndexDefinition> index(String indexName) {
+        return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst();
+    }
+
+    /** The same definition with the catalog-assigned table id and fresh ids for indexes that have none yet. */
+    public TableDefinition withIds(long tableId, LongSupplier nextId) {
+        List<IndexDefinition> numbered = new ArrayList<>(indexes.size());
+        for (IndexDefinition index : indexes) {
+            numbered.add(index.id() > 0 ? index : index.withId(nextId.getAsLong()));
+        }
+        return new TableDefinition(tableId, name, columns, layout, numbered);
+    }
+
+    /** The same table with one more index (placed after the existing ones). */
+    public TableDefinition withIndex(IndexDefinition index) {
+        List<IndexDefinition> next = new ArrayList<>(indexes);
+        next.add(index);
+        return new TableDefinition(id, name, columns, layout, next);
+    }
+
+    /** The same table without the named index. */
+    public TableDefinition withoutIndex(String indexName) {
+        return new TableDefinition(id, name, columns, layout,
+            indexes.stream().filter(i -> !i.name().equals(indexName)).toList());
     }
 
     /** Checks the definition is well formed; throws a 42xxx error naming the table otherwise. */
@@ -62,25 +108,36 @@ public record TableDefinition(long id, String name, List<ColumnDefinition> colum
                 }
             }
         }
-        for (int k : primaryKey) {
+        long primaryKeys = indexes.stream().filter(IndexDefinition::isPrimaryKey).count();
+        if (primaryKeys > 1) {
+            throw ErrorCode.INVALID_DEFINITION.exception(name, "a table can have only one primary key");
+        }
+        for (IndexDefinition index : indexes) {
+            validate(index);
+        }
+    }
+
+    /** Checks that {@code index} fits this table's columns; throws a 42xxx error otherwise. */
+    public void validate(IndexDefinition index) {
+        if (index.columnCount() == 0) {
+            throw ErrorCode.INVALID_DEFINITION.exception(name, "index " + index.name() + " has no columns");
+        }
+        int[] keyColumns = index.columns();
+        for (int i = 0; i < keyColumns.length; i++) {
+            int k = keyColumns[i];
             if (k < 0 || k >= columns.size()) {
-                throw ErrorCode.INVALID_DEFINITION.exception(name, "primary key column " + k + " out of range");
+                throw ErrorCode.INVALID_DEFINITION.exception(name, "index column " + k + " out of range");
             }
-            if (columns.get(k).nullable()) {
+            for (int j = 0; j < i; j++) {
+                if (keyColumns[j] == k) {
+                    throw ErrorCode.INVALID_DEFINITION.exception(name,
+                        "column " + columns.get(k).name() + " appears twice in index " + index.name());
+                }
+            }
+            if (index.isPrimaryKey() && columns.get(k).nullable()) {
                 throw ErrorCode.INVALID_DEFINITION.exception(name,
                     "primary key column " + columns.get(k).name() + " must be NOT NULL");
             }
         }
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof TableDefinition t && t.id == id && t.name.equals(name) && t.columns.equals(columns)
-            && Arrays.equals(t.primaryKey, primaryKey) && t.layout == layout;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(id, name, columns, Arrays.hashCode(primaryKey), layout);
     }
 }
