@@ -5,7 +5,7 @@ import org.verso.common.ErrorCode;
 
 /**
  * How an index finds versions, chosen per index at CREATE INDEX ({@code USING mvidx | btree}).
- * See docs/architecture.md and ../shared papers: MV-IDX decides visibility in the index through the version
+ * MV-IDX (the multi-version index of Gottstein et al.) decides visibility in the index through the version
  * directory; the version-oblivious B+tree is the baseline MV-IDX is measured against.
  */
 public enum IndexKind {
