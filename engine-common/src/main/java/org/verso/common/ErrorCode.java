@@ -14,6 +14,8 @@ public enum ErrorCode {
     DATABASE_CLOSED("08003", "database %s is closed"),
     DATABASE_LOCKED("08001", "database directory %s is already open in another process (lock file %s is held)"),
     CANNOT_OPEN("08001", "cannot open database %s: %s"),
+    COMMIT_OUTCOME_UNKNOWN("08007",
+        "the commit of transaction %d may or may not have taken effect: the log could not be forced (%s)"),
 
     // 07: dynamic SQL errors
     PARAMETER_COUNT_MISMATCH("07001", "the statement has %d parameters but %d values were given"),
@@ -34,13 +36,16 @@ public enum ErrorCode {
 
     // 23: integrity constraint violations
     NOT_NULL_VIOLATION("23502", "null value in column %s of table %s violates NOT NULL"),
-    UNIQUE_VIOLATION("23505", "duplicate key %s violates primary key of table %s"),
+    UNIQUE_VIOLATION("23505", "duplicate key %s violates unique constraint %s of table %s"),
 
     // 25: invalid transaction state
     TRANSACTION_ENDED("25000", "transaction %d has already ended"),
     TRANSACTION_ABORTED("25P02",
         "transaction %d was rolled back after error %s; call rollback before issuing further statements"),
     COMMIT_OF_ABORTED("25P02", "transaction %d was rolled back after error %s and cannot be committed: %s"),
+
+    // 2B: dependent privilege descriptors still exist
+    DEPENDENT_OBJECTS("2BP01", "cannot drop %s because %s depends on it"),
 
     // 40: transaction rollback
     WRITE_CONFLICT("40001",
@@ -64,6 +69,12 @@ public enum ErrorCode {
     BUFFER_POOL_EXHAUSTED("53200", "buffer pool of %d pages has no unpinned page to evict"),
     STATEMENT_TOO_COMPLEX("54001", "statement too complex: its expressions are nested too deeply"),
     ROW_TOO_LARGE("54000", "row of %d bytes in table %s exceeds the maximum of %d bytes"),
+
+    // 55: object not in prerequisite state
+    LOCK_NOT_AVAILABLE("55P03", "could not lock a row of table %s: transaction %d is writing it"),
+
+    // 57: operator intervention
+    WAIT_INTERRUPTED("57014", "canceling statement: interrupted while waiting for transaction %d"),
 
     // 58: system errors
     IO_ERROR("58030", "I/O error on file %s: %s"),

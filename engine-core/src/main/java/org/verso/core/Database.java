@@ -9,6 +9,7 @@ import org.verso.common.ErrorCode;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.PersistentCatalog;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.metrics.EngineMetrics;
@@ -21,6 +22,7 @@ import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
 import org.verso.storage.StorageEngine;
 import org.verso.storage.heap.TableHeap;
+import org.verso.storage.index.TableIndex;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.tuple.RowCodec;
 
@@ -31,14 +33,15 @@ import org.verso.storage.tuple.RowCodec;
  * <ul>
  *   <li>lifecycle: {@link #open}, {@link #close}, {@link #isClosed};</li>
  *   <li>transactions: {@link #begin};</li>
- *   <li>schema: {@link #catalog}, {@link #createTable}, {@link #dropTable} (DDL is not transactional: it takes
- *       effect at once and is durable when the call returns);</li>
+ *   <li>schema: {@link #catalog}, {@link #createTable}, {@link #dropTable}, {@link #createIndex},
+ *       {@link #dropIndex} (DDL is not transactional: it takes effect at once and is durable when the call
+ *       returns);</li>
  *   <li>data: {@link #table} gives the table-access API;</li>
  *   <li>observation: {@link #io} (the engine's I/O accounting), {@link #meterRegistry}.</li>
  * </ul>
  *
  * <p>Opening recovers: it redoes the write-ahead log since the last checkpoint, then rebuilds every table's version
- * directory and key index from its heap. Closing rolls back running transactions, checkpoints and releases the
+ * directory and indexes from its heap. Closing rolls back running transactions, checkpoints and releases the
  * directory lock.
  *
  * <p>Thread safety: thread safe. DDL is serialised by the database's monitor.
@@ -65,7 +68,7 @@ public final class Database implements AutoCloseable {
             AtomicLong maxTxid = new AtomicLong(storage.commitLog().maxCommitTimestamp());
             Map<TableDefinition, TableHeap> heaps = new java.util.LinkedHashMap<>();
             for (TableDefinition def : catalog.tables()) {
-                heaps.put(def, storage.openHeap(def.id(), def.name(), codecOf(def),
+                heaps.put(def, storage.openHeap(def.id(), def.name(), def.layout().name(), codecOf(def),
                     txid -> maxTxid.accumulateAndGet(txid, Math::max)));
             }
             storage.finishOpening();
@@ -74,13 +77,25 @@ public final class Database implements AutoCloseable {
             EngineMetrics.registerStorageGauges(registry, config.describe(), storage.io(), storage.bufferPool());
             this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), storage.redoLog(),
                 metrics);
-            heaps.forEach((def, heap) -> tables.put(def.name(), new Table(def, heap, transactions)));
+            heaps.forEach((def, heap) -> {
+                Table table = newTable(def, heap);
+                table.rebuildIndexes();
+                tables.put(def.name(), table);
+            });
             this.systemViews = SystemViews.of(storage.io(), storage.bufferPool(),
                 () -> List.copyOf(tables.values()));
         } catch (RuntimeException e) {
             storage.close();
             throw e;
         }
+    }
+
+    private Table newTable(TableDefinition def, TableHeap heap) {
+        Map<Long, TableIndex> indexes = new java.util.HashMap<>();
+        for (IndexDefinition index : def.indexes()) {
+            indexes.put(index.id(), storage.openIndex(index.id(), TableIndex.Reference.ROW_ID));
+        }
+        return new Table(def, heap, indexes, transactions);
     }
 
     /** Opens (creating if needed) the database that {@code config} describes. */
@@ -115,8 +130,9 @@ public final class Database implements AutoCloseable {
     public synchronized TableDefinition createTable(TableDefinition definition) {
         checkOpen();
         TableDefinition created = catalog.add(definition);
-        TableHeap heap = storage.openHeap(created.id(), created.name(), codecOf(created), txid -> { });
-        tables.put(created.name(), new Table(created, heap, transactions));
+        TableHeap heap = storage.openHeap(created.id(), created.name(), created.layout().name(), codecOf(created),
+            txid -> { });
+        tables.put(created.name(), newTable(created, heap));
         return created;
     }
 
@@ -126,18 +142,60 @@ public final class Database implements AutoCloseable {
      */
     public synchronized TableDefinition createIndex(String tableName, IndexDefinition index) {
         checkOpen();
-        throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("CREATE INDEX (secondary indexes)");
+        Table table = table(tableName);
+        IndexDefinition numbered = catalog.prepareIndex(tableName, index);
+        TableIndex storageIndex = storage.openIndex(numbered.id(), TableIndex.Reference.ROW_ID);
+        try {
+            table.addIndex(numbered, storageIndex);
+        } catch (RuntimeException e) {
+            storage.dropIndex(numbered.id());
+            throw e;
+        }
+        TableDefinition changed;
+        try {
+            changed = catalog.addIndex(tableName, numbered);
+        } catch (RuntimeException e) {
+            table.removeIndex(numbered.name());
+            storage.dropIndex(numbered.id());
+            throw e;
+        }
+        table.definitionChanged(changed);
+        return changed;
     }
 
-    /** Drops a table and deletes its data; fails with 42P01 if it does not exist. */
+    /**
+     * Drops an index made by CREATE INDEX; fails with 42704 if there is none of that name and with 2BP01 if it backs
+     * a PRIMARY KEY or UNIQUE constraint (drop the constraint instead).
+     */
+    public synchronized TableDefinition dropIndex(String indexName) {
+        checkOpen();
+        TableDefinition owner = catalog.tableOfIndex(indexName)
+            .orElseThrow(() -> ErrorCode.INDEX_NOT_FOUND.exception(indexName));
+        IndexDefinition index = owner.index(indexName).orElseThrow();
+        if (index.origin() != IndexOrigin.CREATE_INDEX) {
+            throw ErrorCode.DEPENDENT_OBJECTS.exception("index " + indexName,
+                (index.isPrimaryKey() ? "the primary key" : "a unique constraint") + " of table " + owner.name());
+        }
+        TableDefinition changed = catalog.removeIndex(indexName);
+        Table table = table(owner.name());
+        table.removeIndex(indexName);
+        table.definitionChanged(changed);
+        storage.dropIndex(index.id());
+        return changed;
+    }
+
+    /** Drops a table, its indexes and its data; fails with 42P01 if it does not exist. */
     public synchronized void dropTable(String name) {
         checkOpen();
         TableDefinition removed = catalog.remove(name);
         Table table = tables.remove(name);
         if (table != null) {
-            table.heap().close();
+            table.close();
         }
         storage.dropHeap(removed.id());
+        for (IndexDefinition index : removed.indexes()) {
+            storage.dropIndex(index.id());
+        }
     }
 
     /** The table-access API of a table; fails with 42P01 if it does not exist. */
@@ -209,7 +267,7 @@ public final class Database implements AutoCloseable {
         try {
             transactions.abortAll();
             for (Table table : List.copyOf(tables.values())) {
-                table.heap().close();
+                table.close();
             }
         } finally {
             storage.close();

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.verso.common.VersoException;
-import org.verso.core.table.RowCursor;
+import org.verso.common.RowCursor;
 import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;

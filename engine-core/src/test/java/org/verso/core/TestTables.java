@@ -5,7 +5,7 @@ import java.util.List;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
-import org.verso.core.table.RowCursor;
+import org.verso.common.RowCursor;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 

@@ -22,6 +22,7 @@ import org.verso.storage.io.IoCounters;
 import org.verso.storage.wal.Durability;
 import org.verso.storage.wal.LogReader;
 import org.verso.storage.wal.LogRecord;
+import org.verso.storage.txlog.CommitLog;
 import org.verso.storage.wal.WriteAheadLog;
 
 class WriteAheadLogTest {
@@ -29,6 +30,14 @@ class WriteAheadLogTest {
 
     private static WriteAheadLog open(Path dir, long end, long last, IoCounters counters) {
         return new WriteAheadLog(dir, SEGMENT, ChannelFactory.FILES, counters, Durability.SYNC, end, last);
+    }
+
+    /** Appends a COMMIT record as the commit log writes it. */
+    private static long logCommit(WriteAheadLog wal, long txid, long commitTs) {
+        return wal.append(CommitLog.COMMIT_RECORD, 16, (buf, at) -> {
+            buf.putLong(at, txid);
+            buf.putLong(at + 8, commitTs);
+        });
     }
 
     private static List<Long> readTxids(Path dir) {
@@ -44,7 +53,7 @@ class WriteAheadLogTest {
         long[] starts = new long[1000];
         try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {
             for (int i = 0; i < starts.length; i++) {
-                long end = wal.logCommit(i, i + 1);
+                long end = logCommit(wal, i, i + 1);
                 starts[i] = end - (LogRecord.HEADER + 16);
             }
             wal.flushTo(wal.appendedLsn());
@@ -96,7 +105,7 @@ class WriteAheadLogTest {
         }
         assertEquals(starts[999], end);
         try (WriteAheadLog wal = open(dir, end, lastStart, new IoCounters())) {
-            wal.logCommit(5000, 5001);
+            logCommit(wal, 5000, 5001);
             wal.flushTo(wal.appendedLsn());
         }
         List<Long> txids = readTxids(dir);
@@ -116,7 +125,7 @@ class WriteAheadLogTest {
                 int thread = t;
                 futures.add(pool.submit(() -> {
                     for (int i = 0; i < perThread; i++) {
-                        long lsn = wal.logCommit(thread * 1000L + i, 1);
+                        long lsn = logCommit(wal, thread * 1000L + i, 1);
                         wal.awaitCommit(lsn);
                         assertTrue(wal.durableLsn() >= lsn);
                     }
@@ -137,12 +146,12 @@ class WriteAheadLogTest {
     void segmentsBeforeTheRedoPointAreRecycled(@TempDir Path dir) throws IOException {
         try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {
             for (int i = 0; i < 5000; i++) {
-                wal.logCommit(i, i);
+                logCommit(wal, i, i);
             }
             wal.flushTo(wal.appendedLsn());
             wal.recycleBefore(wal.appendedLsn());
             for (int i = 0; i < 5000; i++) {
-                wal.logCommit(i, i);
+                logCommit(wal, i, i);
             }
             wal.flushTo(wal.appendedLsn());
         }

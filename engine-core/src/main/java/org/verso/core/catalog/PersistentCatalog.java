@@ -76,8 +76,25 @@ public final class PersistentCatalog implements Catalog {
     }
 
     /**
-     * Adds an index to table {@code tableName}, assigning its id; fails with 42P01 if there is no such table and
-     * 42P07 if an index of that name exists in the database. Returns the table's new definition.
+     * Checks that {@code index} can be added to table {@code tableName} and gives it an id, without changing the
+     * catalog yet: the index is built first and added with {@link #addIndex} once it is complete. Fails with 42P01
+     * if there is no such table and 42P07 if an index of that name exists in the database.
+     */
+    public synchronized IndexDefinition prepareIndex(String tableName, IndexDefinition index) {
+        TableDefinition table = tables.get(tableName);
+        if (table == null) {
+            throw ErrorCode.TABLE_NOT_FOUND.exception(tableName);
+        }
+        table.validate(index);
+        checkIndexNameFree(index.name());
+        // Not saved until the next change; an id drawn for an index that was never added is simply not used again
+        // unless a crash intervenes, and then nothing durable refers to it.
+        return index.withId(nextObjectId++);
+    }
+
+    /**
+     * Adds a prepared index (see {@link #prepareIndex}) to table {@code tableName}; fails with 42P01 if there is no
+     * such table and 42P07 if the name was taken meanwhile. Returns the table's new definition.
      */
     public synchronized TableDefinition addIndex(String tableName, IndexDefinition index) {
         TableDefinition table = tables.get(tableName);
@@ -86,8 +103,8 @@ public final class PersistentCatalog implements Catalog {
         }
         table.validate(index);
         checkIndexNameFree(index.name());
-        TableDefinition changed = table.withIndex(index.withId(nextObjectId));
-        save(nextObjectId + 1, replace(table, changed));
+        TableDefinition changed = table.withIndex(index.id() > 0 ? index : index.withId(nextObjectId++));
+        save(nextObjectId, replace(table, changed));
         return changed;
     }
 

@@ -7,7 +7,7 @@ import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
 import org.verso.core.table.ReadableTable;
-import org.verso.core.table.RowCursor;
+import org.verso.common.RowCursor;
 import org.verso.core.tx.Transaction;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
@@ -56,6 +56,11 @@ public final class SystemView implements ReadableTable {
             @Override
             public Object[] row() {
                 return snapshot.get(index).clone();
+            }
+
+            @Override
+            public void close() {
+                index = snapshot.size();
             }
         };
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.verso.core.table.Table;
+import org.verso.storage.heap.HeapStatistics;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageKind;
@@ -79,9 +80,9 @@ public final class SystemViews {
             .bigint("ROW_IDS").bigint("VERSION_NODES").bigint("TUPLE_FETCHES").rows(() -> {
                 List<Object[]> rows = new ArrayList<>();
                 for (Table t : tables.get()) {
-                    rows.add(new Object[] {t.definition().name(), t.definition().layout().name(),
-                        t.heap().directory().vidCount(), (long) t.heap().directory().nodeCount(),
-                        t.heap().tupleFetches()});
+                    HeapStatistics heap = t.heapStatistics();
+                    rows.add(new Object[] {t.definition().name(), t.layout(), heap.rowIds(), heap.versionNodes(),
+                        heap.tupleFetches()});
                 }
                 return rows;
             });

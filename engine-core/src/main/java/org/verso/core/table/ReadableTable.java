@@ -1,5 +1,6 @@
 package org.verso.core.table;
 
+import org.verso.common.RowCursor;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.tx.Transaction;
 

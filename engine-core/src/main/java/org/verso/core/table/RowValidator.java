@@ -33,16 +33,18 @@ final class RowValidator {
         return out;
     }
 
-    /** The canonical values of a primary key given in key-column order; null components stay null. */
-    Object[] canonicalKey(Object[] key) {
-        int[] pk = table.primaryKey();
-        if (key.length != pk.length) {
-            throw ErrorCode.INTERNAL_ERROR.exception("key of " + key.length + " values for the " + pk.length
-                + "-column primary key of " + table.name());
+    /**
+     * The canonical values of (a prefix of) an index key given in key-column order, for the key columns
+     * {@code columns}; null components stay null.
+     */
+    Object[] canonicalKey(int[] columns, Object[] key) {
+        if (key.length > columns.length) {
+            throw ErrorCode.INTERNAL_ERROR.exception("key of " + key.length + " values for an index of "
+                + columns.length + " columns of " + table.name());
         }
         Object[] out = new Object[key.length];
         for (int i = 0; i < key.length; i++) {
-            out[i] = key[i] == null ? null : value(table.column(pk[i]), key[i]);
+            out[i] = key[i] == null ? null : value(table.column(columns[i]), key[i]);
         }
         return out;
     }

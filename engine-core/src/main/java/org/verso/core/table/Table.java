@@ -1,56 +1,82 @@
 package org.verso.core.table;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.verso.common.ErrorCode;
+import org.verso.common.RowCursor;
+import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
-import org.verso.core.tx.WriteRecord;
+import org.verso.storage.heap.HeapStatistics;
+import org.verso.storage.heap.RowVersion;
 import org.verso.storage.heap.TableHeap;
-import org.verso.storage.heap.VersionCursor;
 import org.verso.storage.heap.WriteDecider;
-import org.verso.storage.index.UniqueKeyIndex;
+import org.verso.storage.heap.WriteDecision;
+import org.verso.storage.heap.WriteOutcome;
+import org.verso.storage.index.IndexCursor;
+import org.verso.storage.index.IndexStatistics;
+import org.verso.storage.index.KeyCodec;
+import org.verso.storage.index.KeyRange;
+import org.verso.storage.index.TableIndex;
 import org.verso.storage.version.Snapshot;
-import org.verso.storage.version.VersionDirectory;
+import org.verso.storage.version.VersionWord;
 
 /**
- * The table-access API the executor calls: read, scan, insert, update and delete rows under a transaction. It
- * applies the transaction rules (snapshot reads, first-updater-wins, waiting for a row's writer, primary-key
- * uniqueness) on top of the table's heap and key index, and records every installed version with the transaction
- * so commit and rollback can finish it.
+ * The table-access API the executor calls: read, scan, look up through an index, insert, update and delete rows
+ * under a transaction. It applies the transaction's isolation rules ({@link org.verso.core.tx.ConcurrencyControl})
+ * on top of the table's heap and indexes, maintains every index on the write path, enforces unique keys, and
+ * records every installed version with the transaction so commit and rollback can finish it.
  *
- * <p>Values go in and come out canonical (see {@link org.verso.common.type.ValueType}); rows passed in are
- * checked and converted against the table definition first.
+ * <p>Indexes map keys to row ids (MV-IDX): an update that keeps a key does not touch that index; one that changes
+ * it adds the new key and leaves the old entry for older snapshots, so a lookup rechecks the key of the version it
+ * finds. Unique keys are checked under a key latch against every row the index names for the key
+ * ({@link UniqueKeyCheck}); a second inserter of a key waits for the first and fails with 23505 if it commits.
+ *
+ * <p>Values go in and come out canonical (see {@link org.verso.common.type.ValueType}); rows passed in are checked
+ * and converted against the table definition first.
+ *
+ * <p>Locks, in the order they are taken: the table's schema lock (shared by every write, exclusive while an index is
+ * built), then an index key latch (only around a unique check and its entry insert) or a heap row latch (inside
+ * {@link TableHeap#write}); never two latches at once. Waiting for another transaction, aborting and retrying happen
+ * with no latch held and the schema lock released, so a waiter never blocks anyone but the writers of its row.
  *
  * <p>Thread safety: any number of transactions may use a table concurrently; one transaction uses it from one
  * thread at a time.
  */
 public final class Table implements ReadableTable {
-    private static final WriteDecider NEW_ROW = (vid, head, word) -> WriteDecider.Decision.PUT;
+    private static final int KEY_LATCHES = 64;
 
-    private final TableDefinition definition;
     private final TableHeap heap;
-    private final UniqueKeyIndex primaryKey;
     private final TransactionManager transactions;
-    private final RowValidator validator;
-    private final int[] keyColumns;
+    private final ReentrantReadWriteLock schemaLock = new ReentrantReadWriteLock();
+    private final Object[] keyLatches = new Object[KEY_LATCHES];
+    private volatile TableDefinition definition;
+    private volatile RowValidator validator;
+    private volatile List<IndexAccess> indexes = List.of();
 
-    public Table(TableDefinition definition, TableHeap heap, TransactionManager transactions) {
+    /**
+     * A table over {@code heap} whose indexes are {@code indexes} (one storage per index of the definition, by
+     * index id). The indexes are filled from the heap's committed rows ({@link #rebuildIndexes}) by the caller.
+     */
+    public Table(TableDefinition definition, TableHeap heap, Map<Long, TableIndex> indexes,
+                 TransactionManager transactions) {
         this.definition = definition;
+        this.validator = new RowValidator(definition);
         this.heap = heap;
         this.transactions = transactions;
-        this.validator = new RowValidator(definition);
-        this.keyColumns = definition.primaryKey();
-        this.primaryKey = definition.hasPrimaryKey() ? new UniqueKeyIndex() : null;
-        if (primaryKey != null) {
-            rebuildKeyIndex();
+        List<IndexAccess> access = new ArrayList<>();
+        for (IndexDefinition index : definition.indexes()) {
+            access.add(new IndexAccess(definition, index, indexes.get(index.id())));
         }
-    }
-
-    private void rebuildKeyIndex() {
-        VersionCursor rows = heap.scan(Snapshot.committedAt(Long.MAX_VALUE >>> 2));
-        while (rows.next()) {
-            primaryKey.putIfAbsent(keyOf(rows.row()), rows.vid());
+        this.indexes = List.copyOf(access);
+        for (int i = 0; i < KEY_LATCHES; i++) {
+            keyLatches[i] = new Object();
         }
     }
 
@@ -59,137 +85,426 @@ public final class Table implements ReadableTable {
         return definition;
     }
 
-    /** The table's heap (for statistics and tests). */
-    public TableHeap heap() {
-        return heap;
+    /** The table's heap layout name. */
+    public String layout() {
+        return heap.layout();
     }
+
+    /** Figures of the table's heap. */
+    public HeapStatistics heapStatistics() {
+        return heap.statistics();
+    }
+
+    /** Figures of each index of the table, by index name. */
+    public Map<String, IndexStatistics> indexStatistics() {
+        Map<String, IndexStatistics> out = new HashMap<>();
+        for (IndexAccess index : indexes) {
+            out.put(index.definition().name(), index.storage().statistics());
+        }
+        return out;
+    }
+
+    /** Writes the heap's buffered pages. */
+    public void flush() {
+        heap.flush();
+    }
+
+    /** Closes the heap; the table must not be used afterwards. */
+    public void close() {
+        heap.close();
+    }
+
+    /**
+     * Fills every index from the heap: an entry for the newest committed version of every row. Used when the
+     * database opens (no transaction is running, so no older version is needed).
+     */
+    public void rebuildIndexes() {
+        if (indexes.isEmpty()) {
+            return;
+        }
+        try (RowCursor rows = heap.scan(Snapshot.committedAt(Long.MAX_VALUE >>> 2))) {
+            while (rows.next()) {
+                for (IndexAccess index : indexes) {
+                    index.storage().insert(index.keyOf(rows.row()), rows.rowId());
+                }
+            }
+        }
+    }
+
+    // ---- reading ----
 
     /** Every row visible to the transaction, in no particular order. */
     @Override
     public RowCursor scan(Transaction tx) {
-        VersionCursor versions = heap.scan(tx.snapshot());
-        return new RowCursor() {
-            @Override
-            public boolean next() {
-                return versions.next();
-            }
-
-            @Override
-            public long rowId() {
-                return versions.vid();
-            }
-
-            @Override
-            public Object[] row() {
-                return versions.row();
-            }
-        };
+        Snapshot snapshot = tx.snapshot();
+        tx.control().onTableScan(tx, definition.id());
+        return heap.scan(snapshot);
     }
 
     /**
      * The row with primary key {@code key} (values in key-column order) that the transaction sees: zero or one row.
-     * A key with a NULL component matches nothing.
+     * A key with a NULL component, or a value the key column cannot hold exactly, matches nothing.
      */
     public RowCursor lookup(Transaction tx, Object[] key) {
-        if (primaryKey == null) {
-            throw ErrorCode.INTERNAL_ERROR.exception("table " + definition.name() + " has no primary key");
-        }
-        Snapshot snapshot = tx.snapshot();
-        Object[] canonical = validator.canonicalKey(key);
-        boolean matchable = !Arrays.asList(canonical).contains(null) && sameValues(key, canonical);
-        long vid = matchable ? primaryKey.get(canonical) : UniqueKeyIndex.ABSENT;
-        Object[] row = vid == UniqueKeyIndex.ABSENT ? null : heap.read(vid, snapshot);
-        return new SingleRowCursor(vid, row);
+        IndexDefinition pk = definition.primaryKeyIndex()
+            .orElseThrow(() -> ErrorCode.INTERNAL_ERROR.exception("table " + definition.name()
+                + " has no primary key"));
+        return lookup(tx, pk.name(), key);
     }
 
-    /** Inserts a row; returns its row id. Fails with 23505 if the primary key is taken. */
+    /**
+     * The rows the transaction sees whose key in index {@code indexName} starts with {@code key} (values in
+     * key-column order; fewer values than key columns select a key prefix). A NULL component, or a value the key
+     * column cannot hold exactly, matches nothing.
+     */
+    public RowCursor lookup(Transaction tx, String indexName, Object[] key) {
+        IndexAccess index = index(indexName);
+        Object[] canonical = validator.canonicalKey(index.columns(), key);
+        if (Arrays.asList(canonical).contains(null) || !sameValues(key, canonical)) {
+            return RowCursor.empty();
+        }
+        return indexScan(tx, index, KeyRange.prefix(index.codec().encode(canonical)), false);
+    }
+
+    /**
+     * The rows the transaction sees whose key in index {@code indexName} lies in {@code range}, in key order or,
+     * with {@code descending}, in reverse key order. The range's values must be canonical for the key columns.
+     */
+    public RowCursor scan(Transaction tx, String indexName, IndexRange range, boolean descending) {
+        IndexAccess index = index(indexName);
+        KeyCodec codec = index.codec();
+        KeyRange keys = KeyRange.between(range.low() == null ? null : codec.encode(range.low()), range.lowInclusive(),
+            range.high() == null ? null : codec.encode(range.high()), range.highInclusive());
+        return indexScan(tx, index, keys, descending);
+    }
+
+    private IndexAccess index(String name) {
+        for (IndexAccess index : indexes) {
+            if (index.definition().name().equals(name)) {
+                return index;
+            }
+        }
+        throw ErrorCode.INDEX_NOT_FOUND.exception(name);
+    }
+
+    private RowCursor indexScan(Transaction tx, IndexAccess index, KeyRange range, boolean descending) {
+        Snapshot snapshot = tx.snapshot();
+        tx.control().onIndexScan(tx, definition.id(), index.definition().id(), range);
+        IndexCursor entries = index.storage().scan(range, descending);
+        return new RowCursor() {
+            private long rowId;
+            private Object[] row;
+
+            @Override
+            public boolean next() {
+                while (entries.next()) {
+                    Object[] visible = heap.read(entries.ref(), snapshot);
+                    // The entry may belong to an older version whose key the row no longer has.
+                    if (visible != null && index.matches(visible, entries.key())) {
+                        rowId = entries.ref();
+                        row = visible;
+                        return true;
+                    }
+                }
+                row = null;
+                return false;
+            }
+
+            @Override
+            public long rowId() {
+                return rowId;
+            }
+
+            @Override
+            public Object[] row() {
+                return row;
+            }
+
+            @Override
+            public void close() {
+                entries.close();
+            }
+        };
+    }
+
+    // ---- writing ----
+
+    /** Inserts a row; returns its row id. Fails with 23505 if a unique key is taken. */
     public long insert(Transaction tx, Object[] row) {
         Object[] values = validator.canonical(row);
         tx.snapshot();
-        if (primaryKey == null) {
-            long vid = heap.directory().newVid();
-            int node = heap.write(vid, tx.id(), values, NEW_ROW);
-            tx.recordWrite(new VersionWrite(vid, node, null));
-            return vid;
+        schemaLock.readLock().lock();
+        try {
+            long rowId = heap.newRowId();
+            WriteOutcome outcome = heap.write(rowId, tx.id(), values, WriteDecider.NEW_ROW);
+            VersionWrite write = new VersionWrite(heap, rowId, outcome.version());
+            tx.recordWrite(write);
+            tx.control().onWrite(tx, definition.id(), rowId);
+            addIndexEntries(tx, rowId, null, values, write);
+            return rowId;
+        } finally {
+            schemaLock.readLock().unlock();
         }
-        Object[] key = keyOf(values);
-        InsertDecider decider = new InsertDecider(tx, transactions, definition.name(), key);
+    }
+
+    /**
+     * Replaces row {@code rowId} with {@code newRow}. Returns false if the row no longer exists for the transaction.
+     * Fails with 40001 if a concurrent transaction changed the row first, and with 23505 if the new row takes a
+     * unique key that another row holds.
+     */
+    public boolean update(Transaction tx, long rowId, Object[] newRow) {
+        Object[] values = validator.canonical(newRow);
+        schemaLock.readLock().lock();
+        try {
+            Object[] old = indexes.isEmpty() ? null : heap.read(rowId, tx.snapshot());
+            VersionWrite write = writeVersion(tx, rowId, values);
+            if (write == null) {
+                return false;
+            }
+            if (old != null) {
+                addIndexEntries(tx, rowId, old, values, write);
+            }
+            return true;
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    /** Deletes row {@code rowId}. Returns false if it no longer exists for the transaction; 40001 as for update. */
+    public boolean delete(Transaction tx, long rowId) {
+        schemaLock.readLock().lock();
+        try {
+            return writeVersion(tx, rowId, null) != null;
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    /** Installs a new version (a tombstone for null values) under first-updater-wins; null if the row is gone. */
+    private VersionWrite writeVersion(Transaction tx, long rowId, Object[] values) {
+        WriteDecider decider = tx.control().updateDecider(tx);
         while (true) {
-            long vid = primaryKey.get(key);
-            if (vid == UniqueKeyIndex.ABSENT) {
-                long fresh = heap.directory().newVid();
-                if (primaryKey.putIfAbsent(key, fresh) != UniqueKeyIndex.ABSENT) {
-                    continue;
+            WriteOutcome outcome = heap.write(rowId, tx.id(), values, decider);
+            WriteDecision decision = outcome.decision();
+            switch (decision.kind()) {
+                case PUT: {
+                    VersionWrite write = new VersionWrite(heap, rowId, outcome.version());
+                    tx.recordWrite(write);
+                    tx.control().onWrite(tx, definition.id(), rowId);
+                    return write;
                 }
-                int node;
-                try {
-                    node = heap.write(fresh, tx.id(), values, NEW_ROW);
-                } catch (RuntimeException e) {
-                    primaryKey.remove(key, fresh);
-                    throw e;
-                }
-                tx.recordWrite(new VersionWrite(fresh, node, key));
-                return fresh;
-            }
-            int node = heap.write(vid, tx.id(), values, decider);
-            if (node != VersionDirectory.NONE) {
-                tx.recordWrite(new VersionWrite(vid, node, null));
-                return vid;
-            }
-            if (decider.retry()) {
-                Thread.yield();
-            } else {
-                transactions.awaitOwner(tx, decider.blocker(), definition.name(), Arrays.toString(key));
+                case ROW_GONE:
+                    return null;
+                case CONFLICT:
+                    throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
+                        ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, values),
+                            "was changed by a transaction that committed after this transaction's snapshot (at "
+                                + decision.other() + ")"));
+                case WAIT:
+                    awaitWithoutSchemaLock(tx, decision.other());
+                    break;
+                default:
+                    throw ErrorCode.INTERNAL_ERROR.exception("unexpected write decision " + decision);
             }
         }
     }
 
     /**
-     * Replaces row {@code rowId} with {@code newRow}. Returns false if the row no longer exists for the
-     * transaction. Fails with 40001 if a concurrent transaction changed the row first. A change of primary key is
-     * carried out as a delete of the old row and an insert of the new one.
+     * Adds the entries of row {@code rowId}'s new version {@code values} to every index whose key differs from the
+     * superseded version's ({@code old}; null for a new row), checking unique keys. After a wait the index list is
+     * read again and the pass repeated; entries already added are found in place.
      */
-    public boolean update(Transaction tx, long rowId, Object[] newRow) {
-        Object[] values = validator.canonical(newRow);
-        if (primaryKey != null) {
-            Object[] old = heap.read(rowId, tx.snapshot());
-            if (old == null) {
-                return false;
-            }
-            if (!Arrays.equals(keyOf(old), keyOf(values))) {
-                if (!writeVersion(tx, rowId, null)) {
-                    return false;
-                }
-                insert(tx, values);
-                return true;
-            }
-        }
-        return writeVersion(tx, rowId, values);
-    }
-
-    /** Deletes row {@code rowId}. Returns false if it no longer exists for the transaction; 40001 as for update. */
-    public boolean delete(Transaction tx, long rowId) {
-        return writeVersion(tx, rowId, null);
-    }
-
-    private boolean writeVersion(Transaction tx, long vid, Object[] values) {
-        FirstUpdaterWins decider = new FirstUpdaterWins(tx, transactions, definition.name());
+    private void addIndexEntries(Transaction tx, long rowId, Object[] old, Object[] values, VersionWrite write) {
+        Snapshot snapshot = tx.snapshot();
+        passes:
         while (true) {
-            int node = heap.write(vid, tx.id(), values, decider);
-            if (node != VersionDirectory.NONE) {
-                tx.recordWrite(new VersionWrite(vid, node, null));
-                return true;
+            for (IndexAccess index : indexes) {
+                byte[] key = index.keyOf(values);
+                if (old != null && Arrays.equals(index.keyOf(old), key)) {
+                    continue;
+                }
+                if (!index.definition().unique() || index.hasNullKey(values)) {
+                    if (index.storage().insert(key, rowId)) {
+                        write.addedEntry(index, key);
+                    }
+                    continue;
+                }
+                WriteDecision decision;
+                synchronized (keyLatch(index, key)) {
+                    decision = checkUnique(index, key, rowId, snapshot);
+                    if (decision.kind() == WriteDecision.Kind.PUT && index.storage().insert(key, rowId)) {
+                        write.addedEntry(index, key);
+                    }
+                }
+                switch (decision.kind()) {
+                    case PUT:
+                        continue;
+                    case DUPLICATE:
+                        throw ErrorCode.UNIQUE_VIOLATION.exception(describeKey(index, values),
+                            index.definition().name(), definition.name());
+                    case CONFLICT:
+                        throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
+                            ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeKey(index, values),
+                                "was freed by a transaction that committed after this transaction's snapshot (at "
+                                    + decision.other() + ")"));
+                    case WAIT:
+                        awaitWithoutSchemaLock(tx, decision.other());
+                        continue passes;
+                    default:
+                        throw ErrorCode.INTERNAL_ERROR.exception("unexpected unique-key decision " + decision);
+                }
             }
-            if (decider.vanished()) {
-                return false;
-            }
-            long owner = decider.blocker();
-            if (transactions.awaitOwner(tx, owner, definition.name(), vid)) {
-                throw transactions.abortWith(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
-                    ErrorCode.WRITE_CONFLICT.exception(definition.name(), vid,
-                        "was changed by transaction " + owner + ", which committed while this one waited"));
+            return;
+        }
+    }
+
+    /** The first conflict among the rows index entries name for {@code key}, or PUT. */
+    private WriteDecision checkUnique(IndexAccess index, byte[] key, long rowId, Snapshot snapshot) {
+        try (IndexCursor entries = index.storage().scan(KeyRange.prefix(key), false)) {
+            while (entries.next()) {
+                if (entries.ref() == rowId) {
+                    continue;
+                }
+                WriteDecision decision = UniqueKeyCheck.decide(heap, index, key, entries.ref(), snapshot);
+                if (decision.kind() != WriteDecision.Kind.PUT) {
+                    return decision;
+                }
             }
         }
+        return WriteDecision.PUT;
+    }
+
+    private Object keyLatch(IndexAccess index, byte[] key) {
+        int h = Arrays.hashCode(key) * 31 + Long.hashCode(index.definition().id());
+        return keyLatches[(h ^ (h >>> 16)) & (KEY_LATCHES - 1)];
+    }
+
+    /** Waits for {@code owner} to end with the schema lock released, so an index build never waits on a waiter. */
+    private void awaitWithoutSchemaLock(Transaction tx, long owner) {
+        schemaLock.readLock().unlock();
+        try {
+            transactions.awaitEnd(tx, owner, definition.name());
+        } finally {
+            schemaLock.readLock().lock();
+        }
+    }
+
+    // ---- indexes ----
+
+    /**
+     * Adds an index and fills it with an entry for every version of every row (older snapshots may read through
+     * it). A unique index fails with 23505 if two live rows share a key, and with 55P03 if a running transaction has
+     * written the table (its versions could not be checked). Writers of the table wait while the index is built.
+     */
+    public void addIndex(IndexDefinition index, TableIndex storage) {
+        schemaLock.writeLock().lock();
+        try {
+            IndexAccess access = new IndexAccess(definition, index, storage);
+            Map<ByteKey, Long> liveKeys = index.unique() ? new HashMap<>() : null;
+            long rowIds = heap.statistics().rowIds();
+            for (long rowId = 0; rowId < rowIds; rowId++) {
+                List<RowVersion> chain = heap.chain(rowId);
+                for (RowVersion version : chain) {
+                    if (version.row() != null) {
+                        storage.insert(access.keyOf(version.row()), rowId);
+                    }
+                }
+                if (liveKeys != null && !chain.isEmpty()) {
+                    checkBuildUnique(access, rowId, chain.get(0), liveKeys);
+                }
+            }
+            List<IndexAccess> next = new ArrayList<>(indexes);
+            next.add(access);
+            indexes = List.copyOf(next);
+        } catch (RuntimeException e) {
+            storage.close();
+            throw e;
+        } finally {
+            schemaLock.writeLock().unlock();
+        }
+    }
+
+    private void checkBuildUnique(IndexAccess index, long rowId, RowVersion newest, Map<ByteKey, Long> liveKeys) {
+        long word = newest.word();
+        if (!VersionWord.isCommitted(word) && transactions.isActive(VersionWord.timestamp(word))) {
+            throw ErrorCode.LOCK_NOT_AVAILABLE.exception(definition.name(), VersionWord.timestamp(word));
+        }
+        if (newest.row() == null || index.hasNullKey(newest.row())) {
+            return;
+        }
+        if (liveKeys.putIfAbsent(new ByteKey(index.keyOf(newest.row())), rowId) != null) {
+            throw ErrorCode.UNIQUE_VIOLATION.exception(describeKey(index, newest.row()), index.definition().name(),
+                definition.name());
+        }
+    }
+
+    /** Removes the named index from the table; returns its storage for the caller to drop. */
+    public TableIndex removeIndex(String name) {
+        schemaLock.writeLock().lock();
+        try {
+            IndexAccess access = index(name);
+            List<IndexAccess> next = new ArrayList<>(indexes);
+            next.remove(access);
+            indexes = List.copyOf(next);
+            return access.storage();
+        } finally {
+            schemaLock.writeLock().unlock();
+        }
+    }
+
+    /** Takes the catalog's new definition of this table (after an index was added or removed). */
+    public void definitionChanged(TableDefinition changed) {
+        schemaLock.writeLock().lock();
+        try {
+            definition = changed;
+            validator = new RowValidator(changed);
+        } finally {
+            schemaLock.writeLock().unlock();
+        }
+    }
+
+    /** A byte string with value equality, for a hash map of keys. */
+    private record ByteKey(byte[] bytes) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ByteKey k && Arrays.equals(k.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes);
+        }
+    }
+
+    // ---- messages ----
+
+    /** {@code (COL, ...)=(value, ...)} of an index's key in {@code row}, as PostgreSQL names a key. */
+    private String describeKey(IndexAccess index, Object[] row) {
+        StringBuilder names = new StringBuilder("(");
+        StringBuilder values = new StringBuilder("(");
+        int[] columns = index.columns();
+        for (int i = 0; i < columns.length; i++) {
+            if (i > 0) {
+                names.append(", ");
+                values.append(", ");
+            }
+            names.append(definition.column(columns[i]).name());
+            values.append(row[columns[i]]);
+        }
+        return names.append(")=").append(values).append(')').toString();
+    }
+
+    /** The row's primary key if the table has one and the values are at hand, else its row id. */
+    private String describeRow(long rowId, Object[] values) {
+        if (values == null) {
+            values = heap.read(rowId, Snapshot.committedAt(Long.MAX_VALUE >>> 2));
+        }
+        for (IndexAccess index : indexes) {
+            if (index.definition().isPrimaryKey() && values != null) {
+                return describeKey(index, values);
+            }
+        }
+        return "id " + rowId;
     }
 
     /**
@@ -199,86 +514,20 @@ public final class Table implements ReadableTable {
     private static boolean sameValues(Object[] given, Object[] canonical) {
         for (int i = 0; i < given.length; i++) {
             if (given[i] instanceof Number g && canonical[i] instanceof Number c && !(g.getClass() == c.getClass()
-                && !(g instanceof java.math.BigDecimal) ? g.equals(c)
-                : toBigDecimal(g).compareTo(toBigDecimal(c)) == 0)) {
+                && !(g instanceof BigDecimal) ? g.equals(c) : toBigDecimal(g).compareTo(toBigDecimal(c)) == 0)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static java.math.BigDecimal toBigDecimal(Number n) {
-        if (n instanceof java.math.BigDecimal d) {
+    private static BigDecimal toBigDecimal(Number n) {
+        if (n instanceof BigDecimal d) {
             return d;
         }
         if (n instanceof Double || n instanceof Float) {
-            return new java.math.BigDecimal(n.doubleValue());
+            return new BigDecimal(n.doubleValue());
         }
-        return java.math.BigDecimal.valueOf(n.longValue());
-    }
-
-    private Object[] keyOf(Object[] values) {
-        Object[] key = new Object[keyColumns.length];
-        for (int i = 0; i < keyColumns.length; i++) {
-            key[i] = values[keyColumns[i]];
-        }
-        return key;
-    }
-
-    /** A version this table installed for a transaction, with the key index entry the write added, if any. */
-    private final class VersionWrite implements WriteRecord {
-        private final long vid;
-        private final int node;
-        private final Object[] addedKey;
-
-        VersionWrite(long vid, int node, Object[] addedKey) {
-            this.vid = vid;
-            this.node = node;
-            this.addedKey = addedKey;
-        }
-
-        @Override
-        public void commit(long commitTs) {
-            heap.directory().commit(node, commitTs);
-        }
-
-        @Override
-        public void undo(long txid, boolean transactionEnds) {
-            heap.undo(vid, node, txid, transactionEnds);
-            if (addedKey != null) {
-                primaryKey.remove(addedKey, vid);
-            }
-        }
-    }
-
-    private static final class SingleRowCursor implements RowCursor {
-        private final long vid;
-        private Object[] row;
-        private boolean consumed;
-
-        SingleRowCursor(long vid, Object[] row) {
-            this.vid = vid;
-            this.row = row;
-        }
-
-        @Override
-        public boolean next() {
-            if (consumed || row == null) {
-                row = null;
-                return false;
-            }
-            consumed = true;
-            return true;
-        }
-
-        @Override
-        public long rowId() {
-            return vid;
-        }
-
-        @Override
-        public Object[] row() {
-            return row;
-        }
+        return BigDecimal.valueOf(n.longValue());
     }
 }

@@ -21,16 +21,19 @@ public final class Transaction {
 
     private final long id;
     private final IsolationLevel isolation;
+    private final ConcurrencyControl control;
     private final TransactionManager manager;
     private final List<WriteRecord> writes = new ArrayList<>();
     private final CountDownLatch ended = new CountDownLatch(1);
     private long snapshotTimestamp = -1;
     private volatile State state = State.ACTIVE;
     private volatile Transaction waitingFor;
+    private WaitPolicy waitPolicy = WaitPolicy.WAIT;
 
-    Transaction(long id, IsolationLevel isolation, TransactionManager manager) {
+    Transaction(long id, IsolationLevel isolation, ConcurrencyControl control, TransactionManager manager) {
         this.id = id;
         this.isolation = isolation;
+        this.control = control;
         this.manager = manager;
     }
 
@@ -40,6 +43,25 @@ public final class Transaction {
 
     public IsolationLevel isolation() {
         return isolation;
+    }
+
+    /** The rules of the transaction's isolation level. */
+    public ConcurrencyControl control() {
+        return control;
+    }
+
+    /** The transaction manager that began this transaction. */
+    public TransactionManager manager() {
+        return manager;
+    }
+
+    public WaitPolicy waitPolicy() {
+        return waitPolicy;
+    }
+
+    /** Whether a write that meets another running transaction's version waits for it or fails at once. */
+    public void setWaitPolicy(WaitPolicy policy) {
+        this.waitPolicy = policy;
     }
 
     public State state() {
@@ -118,6 +140,12 @@ public final class Transaction {
 
     Transaction waitingFor() {
         return waitingFor;
+    }
+
+    /** The txid this transaction is waiting for right now, or -1: the engine's own wait state. */
+    public long waitingForTxid() {
+        Transaction other = waitingFor;
+        return other == null ? -1 : other.id;
     }
 
     void setWaitingFor(Transaction other) {

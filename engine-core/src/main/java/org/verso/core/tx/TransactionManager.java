@@ -3,6 +3,7 @@ package org.verso.core.tx;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
@@ -15,21 +16,30 @@ import org.verso.storage.wal.RedoLog;
  *
  * <p>Clock: txids and commit timestamps are drawn from one counter. A snapshot is the last published timestamp.
  *
- * <p>Commit, in order: (1) under the commit sequence monitor, draw the commit timestamp, append the COMMIT record
- * to the write-ahead log and stamp the transaction's versions committed with that timestamp (still invisible: no
- * snapshot reaches it yet); (2) wait until the record is durable (group commit: this wait is shared with every
- * other committer); (3) enter the commit in the commit log; (4) publish: the published timestamp advances over
- * every commit whose record is durable. So a commit becomes visible only once it is durable, a snapshot never
- * includes a commit whose versions are not stamped, and the committer's next transaction sees its own commit. A
- * concurrent writer that meets a stamped but unpublished version treats it as committed after its snapshot
- * (40001), as first-updater-wins requires. If the log cannot be forced (a full disk), the COMMIT record is voided
- * by an ABORT record, the versions are removed and the commit fails; publication does not pass it meanwhile.
+ * <p>Commit, in order: (0) the isolation level's {@link ConcurrencyControl#beforeCommit} check; (1) under the commit
+ * sequence monitor, draw the commit timestamp, append the COMMIT record to the write-ahead log and stamp the
+ * transaction's versions committed with that timestamp (still invisible: no snapshot reaches it yet); (2) wait until
+ * the record is durable (group commit: this wait is shared with every other committer); (3) enter the commit in the
+ * commit log; (4) publish: the published timestamp advances over every commit whose record is durable. So a commit
+ * becomes visible only once it is durable, a snapshot never includes a commit whose versions are not stamped, and
+ * the committer's next transaction sees its own commit. A concurrent writer that meets a stamped but unpublished
+ * version treats it as committed after its snapshot (40001), as first-updater-wins requires.
  *
- * <p>Waiting: a writer that finds a row's newest version owned by another active transaction waits for that
- * transaction to end ({@link #awaitOwner}). Before it waits it records the wait-for edge and follows the chain of
- * edges; if the chain comes back to it, waiting would deadlock, and it aborts with 40P01 instead.
+ * <p>A commit whose record could not be made durable ({@link #resolveFailedCommit}): if the log became durable past
+ * the record anyway (another committer's force covered it), the commit stands. Otherwise the commit is marked failed,
+ * so publication stops below it, and an ABORT record is appended after the COMMIT record and forced. The versions are
+ * removed. If the ABORT is durable, the commit definitely failed and the caller gets the original error (53100 for
+ * a full disk). If not, the outcome is unknown (08007): a crash may bring the commit back, but only if nothing logged
+ * after it became durable, because every later record, every later commit's included, follows the ABORT in the log.
+ * Either way no reader ever saw the transaction's writes, and recovery never picks an outcome that a durable later
+ * transaction contradicts.
  *
- * <p>Lock order: the commit sequence monitor is taken alone; heap monitors are never held while waiting.
+ * <p>Waiting ({@link #awaitEnd}): a writer that finds a row's newest version owned by another active transaction
+ * waits for that transaction to end. Before it waits it records the wait-for edge and follows the chain of edges; if
+ * the chain comes back to it, waiting would deadlock, and it aborts with 40P01 instead.
+ *
+ * <p>Lock order: the commit sequence monitor is taken alone; no storage latch is ever held while waiting, aborting
+ * or committing (callers guarantee it).
  */
 public final class TransactionManager {
     /** Why a transaction aborted, for metrics and messages. */
@@ -39,8 +49,7 @@ public final class TransactionManager {
     private final CommitLog commitLog;
     private final RedoLog redoLog;
     private final EngineMetrics metrics;
-    private final java.util.concurrent.ConcurrentSkipListMap<Long, InFlightCommit> inFlight =
-        new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final ConcurrentSkipListMap<Long, InFlightCommit> inFlight = new ConcurrentSkipListMap<>();
     private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
     private final Object commitSequence = new Object();
     private volatile long lastCommitTimestamp;
@@ -54,9 +63,18 @@ public final class TransactionManager {
     }
 
     public Transaction begin(IsolationLevel isolation) {
-        Transaction tx = new Transaction(clock.incrementAndGet(), isolation, this);
+        Transaction tx = new Transaction(clock.incrementAndGet(), isolation, controlOf(isolation), this);
         active.put(tx.id(), tx);
         return tx;
+    }
+
+    private static ConcurrencyControl controlOf(IsolationLevel isolation) {
+        switch (isolation) {
+            case SNAPSHOT:
+                return SnapshotIsolation.INSTANCE;
+            default:
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("isolation level " + isolation);
+        }
     }
 
     long lastCommitTimestamp() {
@@ -68,7 +86,17 @@ public final class TransactionManager {
         return active.size();
     }
 
+    /** Whether transaction {@code txid} has begun and not ended. */
+    public boolean isActive(long txid) {
+        return active.containsKey(txid);
+    }
+
     void commit(Transaction tx) {
+        try {
+            tx.control().beforeCommit(tx);
+        } catch (VersoException e) {
+            throw abort(tx, AbortCause.WRITE_CONFLICT, e);
+        }
         List<WriteRecord> writes = tx.writes();
         if (!writes.isEmpty()) {
             InFlightCommit commit;
@@ -90,15 +118,7 @@ public final class TransactionManager {
             try {
                 redoLog.awaitCommit(commit.lsn);
             } catch (RuntimeException e) {
-                commit.failed = true;
-                try {
-                    commitLog.logAbort(tx.id());
-                } finally {
-                    abort(tx, AbortCause.COMMIT_FAILURE);
-                    inFlight.remove(commit.ts);
-                    publish();
-                }
-                throw e;
+                resolveFailedCommit(tx, commit, e);
             }
             commitLog.confirm(tx.id(), commit.ts);
             inFlight.remove(commit.ts);
@@ -106,6 +126,43 @@ public final class TransactionManager {
         }
         finish(tx, Transaction.State.COMMITTED);
         metrics.committed();
+    }
+
+    /**
+     * Settles a commit whose durability wait failed with {@code failure}; see the class comment. Returns normally
+     * if the commit stands after all; otherwise undoes it and throws the error the client gets.
+     */
+    private void resolveFailedCommit(Transaction tx, InFlightCommit commit, RuntimeException failure) {
+        // An interrupt must not also fail the ABORT record's force; the flag is restored at the end.
+        boolean interrupted = Thread.interrupted();
+        try {
+            synchronized (commitSequence) {
+                if (redoLog.durableLsn() >= commit.lsn) {
+                    return;
+                }
+                commit.failed = true;
+            }
+            boolean voided;
+            try {
+                redoLog.flushTo(commitLog.logAbort(tx.id()));
+                voided = true;
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+                voided = false;
+            }
+            try {
+                abort(tx, AbortCause.COMMIT_FAILURE);
+            } finally {
+                inFlight.remove(commit.ts);
+                publish();
+            }
+            throw voided ? failure : ErrorCode.COMMIT_OUTCOME_UNKNOWN.exception(failure, tx.id(),
+                failure.getMessage());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -164,39 +221,48 @@ public final class TransactionManager {
         active.remove(tx.id());
         tx.setWaitingFor(null);
         tx.end(state);
+        tx.control().onEnd(tx, state == Transaction.State.COMMITTED);
     }
 
     /**
-     * Waits until transaction {@code ownerTxid}, which owns the newest version of a row {@code tx} wants to write,
-     * has ended. Returns true if the owner committed (the caller's write conflicts), false if it aborted or had
-     * already ended (the caller re-checks the row). Aborts {@code tx} with 40P01 if waiting would deadlock.
+     * Waits until transaction {@code ownerTxid}, which owns the newest version of a row in table {@code table} that
+     * {@code tx} wants to write, has ended. Returns true if the owner committed, false if it aborted or had already
+     * ended; the caller then decides about the row again. Must be called holding no storage latch.
+     *
+     * <p>Fails the statement with 55P03 if {@code tx} does not wait ({@link WaitPolicy#NO_WAIT}) and with 57014 if
+     * the thread is interrupted while it waits; aborts {@code tx} with 40P01 if waiting would deadlock.
      */
-    public boolean awaitOwner(Transaction tx, long ownerTxid, String table, Object row) {
+    public boolean awaitEnd(Transaction tx, long ownerTxid, String table) {
         Transaction owner = active.get(ownerTxid);
         if (owner == null) {
             return false;
+        }
+        if (tx.waitPolicy() == WaitPolicy.NO_WAIT) {
+            throw ErrorCode.LOCK_NOT_AVAILABLE.exception(table, ownerTxid);
         }
         tx.setWaitingFor(owner);
         for (Transaction t = owner.waitingFor(); t != null; t = t.waitingFor()) {
             if (t == tx) {
                 tx.setWaitingFor(null);
-                throw abortWith(tx, AbortCause.DEADLOCK, ErrorCode.DEADLOCK.exception(tx.id(), owner.id()));
+                throw abort(tx, AbortCause.DEADLOCK, ErrorCode.DEADLOCK.exception(tx.id(), owner.id()));
             }
         }
         try {
             owner.awaitEnd();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            throw ErrorCode.WAIT_INTERRUPTED.exception(e, ownerTxid);
+        } finally {
             tx.setWaitingFor(null);
-            throw abortWith(tx, AbortCause.ROLLBACK,
-                ErrorCode.INTERNAL_ERROR.exception(e, "interrupted while waiting for transaction " + ownerTxid));
         }
-        tx.setWaitingFor(null);
         return owner.state() == Transaction.State.COMMITTED;
     }
 
-    /** Aborts {@code tx} and returns {@code error} for the caller to throw. */
-    public VersoException abortWith(Transaction tx, AbortCause cause, VersoException error) {
+    /**
+     * Aborts {@code tx} (if it is still active) and returns {@code error} for the caller to throw. Must be called
+     * holding no storage latch.
+     */
+    public VersoException abort(Transaction tx, AbortCause cause, VersoException error) {
         if (tx.isActive()) {
             abort(tx, cause);
         }

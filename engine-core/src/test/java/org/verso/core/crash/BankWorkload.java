@@ -19,7 +19,7 @@ import org.verso.core.DatabaseConfig;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
-import org.verso.core.table.RowCursor;
+import org.verso.common.RowCursor;
 import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;

@@ -16,8 +16,10 @@ import org.verso.core.DatabaseConfig;
 import org.verso.core.crash.BankWorkload;
 
 /**
- * The disk fills up in the middle of a workload: statements and commits fail with 53100 and nothing else goes
- * wrong; when space is back the database carries on, and every acknowledged commit is there after reopening.
+ * The disk fills up in the middle of a workload: statements fail with 53100, and commits with 53100 or, when the
+ * log could be forced neither for the COMMIT record nor for the ABORT record that voids it, with 08007 (outcome
+ * unknown) caused by the full disk; nothing else goes wrong. When space is back the database carries on, every
+ * acknowledged commit is there after reopening, and the balances add up whatever the unknown commits became.
  */
 class DiskFullTest {
     @Test
@@ -31,6 +33,7 @@ class DiskFullTest {
         Set<Long> acknowledged = new HashSet<>();
         Set<Long> rolledBack = new HashSet<>();
         int diskFullErrors = 0;
+        int unknownOutcomes = 0;
         try (Database db = Database.open(config)) {
             BankWorkload.initialise(db);
             long id = 0;
@@ -44,7 +47,12 @@ class DiskFullTest {
                             default -> { }
                         }
                     } catch (VersoException e) {
-                        assertEquals("53100", e.sqlState(), e.getMessage());
+                        if (e.sqlState().equals("08007")) {
+                            assertEquals("53100", ((VersoException) e.getCause()).sqlState(), e.getMessage());
+                            unknownOutcomes++;
+                        } else {
+                            assertEquals("53100", e.sqlState(), e.getMessage());
+                        }
                         diskFullErrors++;
                     }
                 }
@@ -59,6 +67,7 @@ class DiskFullTest {
         try (Database db = Database.open(DatabaseConfig.directory(dir))) {
             BankWorkload.verify(db, acknowledged, rolledBack, "reopened");
         }
-        System.out.println("disk-full errors: " + diskFullErrors + ", acknowledged: " + acknowledged.size());
+        System.out.println("disk-full errors: " + diskFullErrors + " (of them commits of unknown outcome: "
+            + unknownOutcomes + "), acknowledged: " + acknowledged.size());
     }
 }

@@ -4,17 +4,25 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.FilePageChannel;
 import org.verso.storage.io.PageChannel;
 
-/** Real files whose writes fail with "No space left on device" while {@link #full} is set. */
+/**
+ * Real files whose writes and forces fail with "No space left on device" while {@link #full} is set, and whose
+ * forces alone fail with an I/O error (as fsync reports a failed write-back) while {@link #forceFails} is set; the
+ * next {@link #walForceFailures} forces of a log segment fail the same way.
+ */
 final class FailingChannels implements ChannelFactory {
     final AtomicBoolean full = new AtomicBoolean();
+    final AtomicBoolean forceFails = new AtomicBoolean();
+    final AtomicInteger walForceFailures = new AtomicInteger();
 
     @Override
     public PageChannel open(Path path) throws IOException {
         PageChannel file = new FilePageChannel(path);
+        boolean wal = path.getFileName().toString().endsWith(".wal");
         return new PageChannel() {
             @Override
             public int read(ByteBuffer dst, long position) throws IOException {
@@ -33,6 +41,9 @@ final class FailingChannels implements ChannelFactory {
             public void force() throws IOException {
                 if (full.get()) {
                     throw new IOException("No space left on device");
+                }
+                if (forceFails.get() || (wal && walForceFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
+                    throw new IOException("Input/output error");
                 }
                 file.force();
             }

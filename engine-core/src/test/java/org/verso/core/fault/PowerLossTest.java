@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.verso.core.Database;
 import org.verso.core.DatabaseConfig;
 import org.verso.core.crash.BankWorkload;
-import org.verso.core.table.RowCursor;
+import org.verso.common.RowCursor;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
 import org.verso.storage.wal.Durability;

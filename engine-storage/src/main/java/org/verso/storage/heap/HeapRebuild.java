@@ -3,6 +3,7 @@ package org.verso.storage.heap;
 import java.util.function.LongConsumer;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.version.VersionDirectory;
+import org.verso.storage.version.VersionWord;
 
 /**
  * Rebuilds a version directory from an append region at open. Records are visited in append order, which for one
@@ -42,13 +43,13 @@ final class HeapRebuild {
                 }
                 return;
             }
-            place(directory, vid, VersionDirectory.committedWord(commitTs, (flags & VersionRecord.TOMBSTONE) != 0),
+            place(directory, vid, VersionWord.committed(commitTs, (flags & VersionRecord.TOMBSTONE) != 0),
                 tid);
         });
         // Drop rows whose newest committed version deletes them.
         for (long vid = 0; vid < directory.vidCount(); vid++) {
             int head = directory.head(vid);
-            if (head != VersionDirectory.NONE && VersionDirectory.isTombstone(directory.word(head))) {
+            if (head != VersionDirectory.NONE && VersionWord.isTombstone(directory.word(head))) {
                 directory.casHead(vid, head, VersionDirectory.NONE);
             }
         }
@@ -67,7 +68,7 @@ final class HeapRebuild {
         long[] found = region.read(tid, (page, at, length) -> new long[] {
             VersionRecord.txid(page, at), VersionRecord.flags(page, at)});
         long commitTs = commits.commitTimestamp(found[0]);
-        place(directory, vid, VersionDirectory.committedWord(commitTs, (found[1] & VersionRecord.TOMBSTONE) != 0),
+        place(directory, vid, VersionWord.committed(commitTs, (found[1] & VersionRecord.TOMBSTONE) != 0),
             tid);
     }
 

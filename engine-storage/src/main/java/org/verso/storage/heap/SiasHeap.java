@@ -1,30 +1,54 @@
 package org.verso.storage.heap;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.verso.common.ErrorCode;
+import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.tuple.RowCodec;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionDirectory;
+import org.verso.storage.version.VersionWord;
 
 /**
  * The SIAS heap (Snapshot Isolation Append Storage): every new version of a row, whether insert, update or delete
  * tombstone, is appended to the table's own append region and points back to its predecessor; no written version
  * is ever changed, so an update writes only the new version and only full (or sealed) pages reach the disk, in
  * order. The {@link VersionDirectory} holds the entrypoint of every row's chain and decides visibility before a
- * version is fetched.
+ * version is fetched. A version's handle is its data node in the directory.
  *
  * <p>See docs/sias.md for the design and its differences from the paper.
  *
- * <p>Locking: one monitor per heap serialises writers at the append point: the decider's check, the append and the
- * directory install happen under it. Readers take no lock.
+ * <p>Locking: a write holds its row's latch (one of {@value #LATCHES} monitors, chosen by VID) across the decider's
+ * check, the append and the directory install, so two writers of one row are serialised while writers of other rows
+ * proceed; the append region's monitor then serialises the appends themselves. A thread holds at most one row latch.
+ * Readers take no lock.
  */
 public final class SiasHeap implements TableHeap {
+    /** The SIAS layout. */
+    public static final HeapLayout LAYOUT = new HeapLayout() {
+        @Override
+        public String name() {
+            return "SIAS";
+        }
+
+        @Override
+        public TableHeap open(HeapContext context) {
+            AppendRegion region = new AppendRegion(context.file(), context.pool(), context.log(), context.tableId());
+            VersionDirectory directory = new HeapRebuild(region, context.commits(), context.maxTxidSeen()).rebuild();
+            return new SiasHeap(context.tableName(), region, directory, context.codec());
+        }
+    };
+
+    private static final int LATCHES = 64;
+
     private final String tableName;
     private final AppendRegion region;
     private final VersionDirectory directory;
     private final RowCodec codec;
+    private final Object[] latches = new Object[LATCHES];
     private final LongAdder fetches = new LongAdder();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, RowCodec codec) {
@@ -32,58 +56,65 @@ public final class SiasHeap implements TableHeap {
         this.region = region;
         this.directory = directory;
         this.codec = codec;
-    }
-
-    /**
-     * Opens the heap stored in {@code region}, rebuilding its version directory from the records: for every row, the
-     * newest version whose creator committed (per {@code commits}) becomes the row's only data node.
-     *
-     * @param maxTxidSeen receives the largest txid found in any record, so the clock can be set past it
-     */
-    public static SiasHeap open(String tableName, AppendRegion region, RowCodec codec, CommitLookup commits,
-                                java.util.function.LongConsumer maxTxidSeen) {
-        VersionDirectory directory = new HeapRebuild(region, commits, maxTxidSeen).rebuild();
-        return new SiasHeap(tableName, region, directory, codec);
-    }
-
-    @Override
-    public VersionDirectory directory() {
-        return directory;
-    }
-
-    @Override
-    public synchronized long insert(long txid, Object[] row) {
-        long vid = directory.newVid();
-        long tid = append((byte) 0, vid, txid, VersionRecord.NO_TID, row);
-        int node = directory.addNode(VersionDirectory.uncommittedWord(txid, false), tid, VersionDirectory.NONE);
-        directory.casHead(vid, VersionDirectory.NONE, node);
-        return vid;
-    }
-
-    @Override
-    public synchronized int write(long vid, long txid, Object[] row, WriteDecider decider) {
-        int head = directory.head(vid);
-        long headWord = head == VersionDirectory.NONE ? 0 : directory.word(head);
-        if (decider.decide(vid, head, headWord) == WriteDecider.Decision.WAIT) {
-            return VersionDirectory.NONE;
+        for (int i = 0; i < LATCHES; i++) {
+            latches[i] = new Object();
         }
-        long prevTid = head == VersionDirectory.NONE ? VersionRecord.NO_TID : directory.tid(head);
-        boolean tombstone = row == null;
-        long tid = append(tombstone ? VersionRecord.TOMBSTONE : 0, vid, txid, prevTid, row);
-        int node = directory.addNode(VersionDirectory.uncommittedWord(txid, tombstone), tid, head);
-        if (!directory.casHead(vid, head, node)) {
-            throw ErrorCode.INTERNAL_ERROR.exception("row " + vid + " of " + tableName + " changed under the heap lock");
-        }
-        return node;
+    }
+
+    private Object latch(long vid) {
+        return latches[(int) (vid & (LATCHES - 1))];
     }
 
     @Override
-    public synchronized void undo(long vid, int node, long txid, boolean transactionEnds) {
-        if (!directory.casHead(vid, node, directory.prev(node))) {
-            throw ErrorCode.INTERNAL_ERROR.exception("undo of version that is not the newest of row " + vid);
+    public String layout() {
+        return LAYOUT.name();
+    }
+
+    @Override
+    public long newRowId() {
+        return directory.newVid();
+    }
+
+    @Override
+    public WriteOutcome write(long vid, long txid, Object[] row, WriteDecider decider) {
+        synchronized (latch(vid)) {
+            int head = directory.head(vid);
+            boolean exists = head != VersionDirectory.NONE;
+            WriteDecision decision = decider.decide(vid, exists, exists ? directory.word(head) : 0);
+            if (decision.kind() != WriteDecision.Kind.PUT) {
+                return WriteOutcome.refused(decision);
+            }
+            long prevTid = exists ? directory.tid(head) : VersionRecord.NO_TID;
+            boolean tombstone = row == null;
+            long tid = append(tombstone ? VersionRecord.TOMBSTONE : 0, vid, txid, prevTid, row);
+            int node = directory.addNode(VersionWord.uncommitted(txid, tombstone), tid, head);
+            if (!directory.casHead(vid, head, node)) {
+                throw ErrorCode.INTERNAL_ERROR.exception("row " + vid + " of " + tableName
+                    + " changed under its write latch");
+            }
+            return WriteOutcome.installed(node);
         }
-        if (!transactionEnds) {
-            append(VersionRecord.UNDO, vid, txid, directory.tid(node), null);
+    }
+
+    @Override
+    public void commit(long version, long commitTs) {
+        directory.commit((int) version, commitTs);
+    }
+
+    @Override
+    public void undo(long vid, long version, long txid, boolean transactionEnds) {
+        int node = (int) version;
+        synchronized (latch(vid)) {
+            if (directory.head(vid) != node) {
+                throw ErrorCode.INTERNAL_ERROR.exception("undo of a version that is not the newest of row " + vid
+                    + " of " + tableName);
+            }
+            if (!transactionEnds) {
+                // Before the directory changes: if the marker cannot be written, the version stays and the caller
+                // rolls the whole transaction back instead.
+                append(VersionRecord.UNDO, vid, txid, directory.tid(node), null);
+            }
+            directory.casHead(vid, node, directory.prev(node));
         }
     }
 
@@ -104,22 +135,42 @@ public final class SiasHeap implements TableHeap {
     @Override
     public Object[] read(long vid, Snapshot snapshot) {
         int node = directory.visibleNode(vid, snapshot);
-        if (node == VersionDirectory.NONE || VersionDirectory.isTombstone(directory.word(node))) {
+        if (node == VersionDirectory.NONE || VersionWord.isTombstone(directory.word(node))) {
             return null;
         }
         return fetch(directory.tid(node));
     }
 
+    @Override
+    public RowVersion newest(long vid) {
+        int node = directory.head(vid);
+        if (node == VersionDirectory.NONE) {
+            return null;
+        }
+        long word = directory.word(node);
+        return new RowVersion(word, VersionWord.isTombstone(word) ? null : fetch(directory.tid(node)));
+    }
+
+    @Override
+    public List<RowVersion> chain(long vid) {
+        List<RowVersion> versions = new ArrayList<>();
+        for (int node = directory.head(vid); node != VersionDirectory.NONE; node = directory.prev(node)) {
+            long word = directory.word(node);
+            versions.add(new RowVersion(word, VersionWord.isTombstone(word) ? null : fetch(directory.tid(node))));
+        }
+        return versions;
+    }
+
     /** Fetches and decodes the version at {@code tid}. */
-    Object[] fetch(long tid) {
+    private Object[] fetch(long tid) {
         fetches.increment();
         return region.read(tid, (page, at, length) -> codec.decode(page, at + VersionRecord.HEADER));
     }
 
     @Override
-    public VersionCursor scan(Snapshot snapshot) {
+    public RowCursor scan(Snapshot snapshot) {
         long end = directory.vidCount();
-        return new VersionCursor() {
+        return new RowCursor() {
             private long vid = -1;
             private Object[] row;
 
@@ -136,7 +187,7 @@ public final class SiasHeap implements TableHeap {
             }
 
             @Override
-            public long vid() {
+            public long rowId() {
                 return vid;
             }
 
@@ -144,12 +195,18 @@ public final class SiasHeap implements TableHeap {
             public Object[] row() {
                 return row;
             }
+
+            @Override
+            public void close() {
+                vid = end;
+                row = null;
+            }
         };
     }
 
     @Override
-    public long tupleFetches() {
-        return fetches.sum();
+    public HeapStatistics statistics() {
+        return new HeapStatistics(directory.vidCount(), directory.nodeCount(), fetches.sum(), region.pageCount());
     }
 
     @Override

@@ -1,14 +1,16 @@
 package org.verso.storage.heap;
 
+import java.util.List;
+import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.version.Snapshot;
-import org.verso.storage.version.VersionDirectory;
 
 /**
  * The storage of one table's row versions: the seam every heap layout (SIAS now; SI-CV and in-place later)
- * implements, so the transaction layer is the same for all of them.
+ * implements, so the transaction layer is the same for all of them. A row is identified by its row id (VID) for its
+ * whole life; an installed version is identified by an opaque handle that only the heap interprets.
  *
- * <p>Visibility rules, decided from the version directory's data nodes before any tuple is fetched:
+ * <p>Visibility rules, decided from the heap's version metadata before any tuple is fetched:
  * <ol>
  *   <li>A version committed at or before the snapshot's timestamp is visible if no newer such version exists.</li>
  *   <li>A version written by the snapshot's own transaction is visible (the newest of them wins).</li>
@@ -17,37 +19,55 @@ import org.verso.storage.version.VersionDirectory;
  *   <li>If the visible version is a tombstone, the row does not exist for that snapshot.</li>
  * </ol>
  *
- * <p>Threading: reads and scans run concurrently with writes. Writes to one VID are serialised by the heap; the
- * {@link WriteDecider} runs under that serialisation.
+ * <p>Writing: {@link #write} shows the {@link WriteDecider} the row's newest version while holding the row's write
+ * latch and installs the new version only if the decider says PUT; every other decision is returned, and the caller
+ * acts on it after the latch is released. The heap takes no other lock of the transaction layer and never blocks on
+ * another transaction.
+ *
+ * <p>Thread safety: reads and scans run concurrently with writes; writes of one row are serialised by the heap.
+ * Lock order inside a heap: the row latch, then the heap's append point, then the buffer pool, then the log.
  */
 public interface TableHeap extends AutoCloseable {
-    /** The version directory of this table. */
-    VersionDirectory directory();
+    /** The layout's name, as the catalog names it ({@code SIAS}). */
+    String layout();
 
-    /** Creates a row: allocates a VID and installs its first version, written by {@code txid}. Returns the VID. */
-    long insert(long txid, Object[] row);
-
-    /**
-     * Writes a new version of row {@code vid} (a tombstone if {@code row} is null) if the decider says PUT.
-     *
-     * @return the node index of the installed version, or {@link VersionDirectory#NONE} if the decider said WAIT
-     */
-    int write(long vid, long txid, Object[] row, WriteDecider decider);
+    /** Allocates a row id for a new row; the row has no version until {@link #write} installs one. */
+    long newRowId();
 
     /**
-     * Removes version {@code node} of {@code vid}, which must be the row's newest version and uncommitted (a
-     * rolled-back statement or transaction). The version's space is left for reclamation.
+     * Writes a new version of row {@code rowId}, written by {@code txid}: a tombstone if {@code row} is null. The
+     * decider sees the row's newest version and decides; the outcome carries the installed version's handle or the
+     * decider's refusal.
      */
-    void undo(long vid, int node, long txid, boolean transactionEnds);
+    WriteOutcome write(long rowId, long txid, Object[] row, WriteDecider decider);
 
-    /** The row {@code vid} as {@code snapshot} sees it, or null if it does not exist for that snapshot. */
-    Object[] read(long vid, Snapshot snapshot);
+    /** Marks an installed version committed at {@code commitTs}; called once, at the writer's commit. */
+    void commit(long version, long commitTs);
+
+    /**
+     * Removes installed version {@code version} of row {@code rowId}, which must be the row's newest version and
+     * uncommitted. With {@code transactionEnds} the whole transaction is rolling back; otherwise only a statement
+     * is, and the heap records the removal durably so that the transaction's later commit does not revive it.
+     */
+    void undo(long rowId, long version, long txid, boolean transactionEnds);
+
+    /** The row as {@code snapshot} sees it, or null if it does not exist for that snapshot. */
+    Object[] read(long rowId, Snapshot snapshot);
+
+    /** The row's newest version, committed or not, or null if the row has no version. */
+    RowVersion newest(long rowId);
+
+    /**
+     * Every version of the row that the heap still holds, newest first (empty if the row has none): what an index
+     * built on a table with running transactions must cover.
+     */
+    List<RowVersion> chain(long rowId);
 
     /** Every row visible to {@code snapshot}. */
-    VersionCursor scan(Snapshot snapshot);
+    RowCursor scan(Snapshot snapshot);
 
-    /** Number of tuple versions fetched from pages so far (the figure MV-IDX reduces). */
-    long tupleFetches();
+    /** Figures for the system views. */
+    HeapStatistics statistics();
 
     /** I/O counters of the heap's file. */
     IoCounters io();

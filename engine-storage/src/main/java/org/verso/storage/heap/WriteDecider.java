@@ -1,24 +1,19 @@
 package org.verso.storage.heap;
 
 /**
- * The transaction layer's say over a write. The heap calls it with the row's current newest version while holding
- * the heap's append lock, so the decision and the install are atomic; the decider must not block. Policy
- * (first-updater-wins, waiting, deadlock detection) lives in the transaction layer; storage only asks.
+ * The transaction layer's say over a write. The heap shows it the row's newest version while holding the row's
+ * write latch, so the decision and the install are atomic. The decider must be pure: it looks at the version word
+ * and returns a {@link WriteDecision}; it never blocks, aborts, undoes or takes a lock. Policy (first-updater-wins,
+ * waiting, deadlock detection) lives in the transaction layer, which acts on the decision after the heap returns.
  */
 @FunctionalInterface
 public interface WriteDecider {
-    /** What to do with a write. */
-    enum Decision {
-        /** Install the new version. */
-        PUT,
-        /** Do not install; the caller waits for the transaction that owns the newest version, then retries. */
-        WAIT
-    }
+    /** Installs unconditionally: for the first version of a row created by the writer itself. */
+    WriteDecider NEW_ROW = (vid, exists, headWord) -> WriteDecision.PUT;
 
     /**
-     * Decides about writing row {@code vid} whose newest version has {@code headWord} (see
-     * {@link org.verso.storage.version.VersionDirectory}), or {@code headNode == NONE} if it has none. May throw
-     * to abort the write (for example with a write-conflict error).
+     * Decides about writing row {@code vid}. If {@code exists}, {@code headWord} is the
+     * {@link org.verso.storage.version.VersionWord} of the row's newest version; otherwise the row has no version.
      */
-    Decision decide(long vid, int headNode, long headWord);
+    WriteDecision decide(long vid, boolean exists, long headWord);
 }

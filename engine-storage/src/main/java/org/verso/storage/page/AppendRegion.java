@@ -3,6 +3,8 @@ package org.verso.storage.page;
 import java.nio.ByteBuffer;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.storage.wal.RecordType;
+import org.verso.storage.wal.RedoHandler;
 import org.verso.storage.wal.RedoLog;
 
 /**
@@ -16,10 +18,16 @@ import org.verso.storage.wal.RedoLog;
  * {@link PageHeader#SIZE}; the header's item count and used bytes say how many records there are and where they
  * stop. A record's address is {@code pageNo << 16 | offset of its payload}.
  *
- * <p>Logging: each append is logged to the {@link RedoLog} with the region's stream id (the table id) and the
- * record's bytes, and the page's LSN is set to the record's; before a page is written the log is forced up to
- * that LSN (the page-before-log rule). After a crash, {@link #redoAppend} puts logged records back at their
- * addresses.
+ * <p>Logging: each append is logged to the {@link RedoLog} as a {@link #APPEND_RECORD} with the region's stream id
+ * (the table id) and the record's bytes, and the page's LSN is set to the record's; before a page is written the
+ * log is forced up to that LSN (the page-before-log rule). After a crash, {@link #redoHandler} puts logged records
+ * back at their addresses. The record's payload, big-endian:
+ * <pre>
+ * offset  size  field
+ *  0      8     stream id (the table id of a heap region)
+ *  8      8     the record's address in its region (see {@link #address})
+ * 16      -     the record's bytes (its length is the rest of the log record)
+ * </pre>
  *
  * <p>A sealed page whose records are not yet durable in the log stays pinned in a short queue and is written, in
  * order, by a later append once the log has caught up (a commit forces it); so sealing does not force the log, and
@@ -30,8 +38,17 @@ import org.verso.storage.wal.RedoLog;
  * published part of the head page concurrently.
  */
 public final class AppendRegion {
+    /** The log record of one append to a logged region. */
+    public static final RecordType APPEND_RECORD = RecordType.declare(1, "region append");
+
     private static final int FRAME = 4;
     private static final int MAX_PENDING = 32;
+
+    /** Finds the page file of a region by its stream id at recovery; null for a stream that no longer exists. */
+    @FunctionalInterface
+    public interface StreamFiles {
+        PageFile fileOf(long streamId);
+    }
 
     /** Fills a record's payload. */
     @FunctionalInterface
@@ -105,11 +122,25 @@ public final class AppendRegion {
         page.putInt(at, length);
         writer.write(page, at + FRAME);
         long address = address(head.pageNo(), at + FRAME);
-        long lsn = log.logHeapAppend(streamId, address, page, at + FRAME, length);
+        long lsn = log.append(APPEND_RECORD, 16 + length, (buf, to) -> {
+            buf.putLong(to, streamId);
+            buf.putLong(to + 8, address);
+            buf.put(to + 16, page, at + FRAME, length);
+        });
         PageHeader.setItemCount(page, PageHeader.itemCount(page) + 1);
         PageHeader.setUsed(page, at + FRAME + length);
         PageHeader.setLsn(page, lsn);
         return address;
+    }
+
+    /** The redo of {@link #APPEND_RECORD}s: puts each logged record back into the file its stream id names. */
+    public static RedoHandler redoHandler(BufferPool pool, StreamFiles files) {
+        return (payload, lsn) -> {
+            PageFile file = files.fileOf(payload.getLong(0));
+            if (file != null) {
+                redoAppend(pool, file, payload.getLong(8), payload.slice(16, payload.remaining() - 16), lsn);
+            }
+        };
     }
 
     /**
@@ -117,7 +148,7 @@ public final class AppendRegion {
      * at or past {@code lsn}). A page that is missing or fails its checksum is started afresh: its records all
      * lie after the redo point, because a page is forced before a checkpoint moves the redo point past it.
      */
-    public static void redoAppend(BufferPool pool, PageFile file, long address, ByteBuffer record, long lsn) {
+    static void redoAppend(BufferPool pool, PageFile file, long address, ByteBuffer record, long lsn) {
         long pageNo = pageOf(address);
         int offset = offsetOf(address);
         Page page;

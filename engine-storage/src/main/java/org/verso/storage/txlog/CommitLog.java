@@ -6,6 +6,8 @@ import java.util.TreeSet;
 import org.verso.storage.heap.CommitLookup;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.wal.LogRecord;
+import org.verso.storage.wal.RecordType;
+import org.verso.storage.wal.RedoHandler;
 import org.verso.storage.wal.RedoLog;
 
 /**
@@ -18,14 +20,23 @@ import org.verso.storage.wal.RedoLog;
  * it. Between the two steps the commit is pending: a checkpoint must not move the redo point past a pending COMMIT
  * record ({@link #oldestPendingLsn}), or a crash after the checkpoint would lose it.
  *
+ * <p>Log records, payloads big-endian: {@link #COMMIT_RECORD} {@code [long txid][long commit timestamp]};
+ * {@link #ABORT_RECORD} {@code [long txid]}, which voids an earlier COMMIT record of a transaction whose commit could
+ * not be made durable. At recovery {@link #replay()} collects both and enters the commits that no ABORT voids.
+ *
  * <p>At open the whole log is read into memory, because rebuilding the heaps' version directories asks it about
  * every record's creator. Once every heap is open, {@link #releaseLookups} drops that map: committed versions carry
  * their commit timestamps in the version directory, so later commits are only appended, not remembered, and the
  * log's memory does not grow with the number of commits. Thread safety: all methods are synchronised.
  */
 public final class CommitLog implements CommitLookup {
+    /** A transaction's commit: its txid and commit timestamp. */
+    public static final RecordType COMMIT_RECORD = RecordType.declare(2, "commit");
+    /** Voids the COMMIT record of a transaction whose commit could not be made durable. */
+    public static final RecordType ABORT_RECORD = RecordType.declare(3, "abort");
+
     private static final int ENTRY = 16;
-    private static final int COMMIT_RECORD = LogRecord.HEADER + 16;
+    private static final int COMMIT_RECORD_LENGTH = LogRecord.HEADER + 16;
 
     private final AppendRegion region;
     private final Map<Long, Long> committed = new HashMap<>();
@@ -56,11 +67,14 @@ public final class CommitLog implements CommitLookup {
     /** Writes the COMMIT record of {@code txid}; returns its LSN. The commit is pending until confirmed. */
     public synchronized long logCommit(long txid, long commitTs) {
         while (!unloggedAborts.isEmpty()) {
-            log.logAbort(unloggedAborts.get(0));
+            appendAbort(unloggedAborts.get(0));
             unloggedAborts.remove(0);
         }
-        long lsn = log.logCommit(txid, commitTs);
-        long start = lsn - COMMIT_RECORD;
+        long lsn = log.append(COMMIT_RECORD, 16, (buf, at) -> {
+            buf.putLong(at, txid);
+            buf.putLong(at + 8, commitTs);
+        });
+        long start = lsn - COMMIT_RECORD_LENGTH;
         pendingStart.put(txid, start);
         pendingPositions.add(start);
         return lsn;
@@ -72,14 +86,54 @@ public final class CommitLog implements CommitLookup {
         record(txid, commitTs);
     }
 
-    /** Voids the pending COMMIT record of {@code txid}. */
-    public synchronized void logAbort(long txid) {
+    /** Voids the pending COMMIT record of {@code txid}; returns the ABORT record's LSN. */
+    public synchronized long logAbort(long txid) {
         unpend(txid);
         try {
-            log.logAbort(txid);
+            return appendAbort(txid);
         } catch (RuntimeException e) {
             unloggedAborts.add(txid);
             throw e;
+        }
+    }
+
+    private long appendAbort(long txid) {
+        return log.append(ABORT_RECORD, 8, (buf, at) -> buf.putLong(at, txid));
+    }
+
+    /**
+     * Collects the COMMIT and ABORT records that recovery replays; {@link Replay#finish} then enters every commit
+     * that no ABORT voids.
+     */
+    public Replay replay() {
+        return new Replay();
+    }
+
+    /** The commit log's part of recovery. Used by one thread, once. */
+    public final class Replay {
+        private final Map<Long, Long> commits = new HashMap<>();
+        private final java.util.Set<Long> voided = new java.util.HashSet<>();
+
+        private Replay() {
+        }
+
+        /** Replays {@link #COMMIT_RECORD}s. */
+        public RedoHandler commits() {
+            return (payload, lsn) -> commits.put(payload.getLong(0), payload.getLong(8));
+        }
+
+        /** Replays {@link #ABORT_RECORD}s. */
+        public RedoHandler aborts() {
+            return (payload, lsn) -> voided.add(payload.getLong(0));
+        }
+
+        /** Enters the recovered commits. */
+        public void finish() {
+            commits.forEach((txid, ts) -> {
+                if (!voided.contains(txid)) {
+                    redoCommit(txid, ts);
+                }
+            });
         }
     }
 
@@ -91,7 +145,7 @@ public final class CommitLog implements CommitLookup {
     }
 
     /** Recovery: records a commit found in the write-ahead log, unless the log already has it. */
-    public synchronized void redoCommit(long txid, long commitTs) {
+    private synchronized void redoCommit(long txid, long commitTs) {
         if (!committed.containsKey(txid)) {
             record(txid, commitTs);
         }

@@ -12,13 +12,8 @@ import java.lang.invoke.VarHandle;
  * the version's TID and the predecessor's node index) and 4 bytes per VID. Arrays grow in chunks that never move,
  * so readers need no lock.
  *
- * <p>The packed word of a node:
- * <pre>
- * bit  63     committed: bits 0-61 hold the commit timestamp; when clear they hold the creator's txid
- * bit  62     tombstone: this version deletes the row
- * bits 0-61   timestamp (commit timestamp or creator txid)
- * </pre>
- * A node's word changes exactly once, from uncommitted to committed, and is published with a volatile write.
+ * <p>Each node holds a packed {@link VersionWord}; a node's word changes exactly once, from uncommitted to
+ * committed, and is published with a release write.
  *
  * <p>Thread safety: readers run concurrently with writers. Writers of one VID are serialised by the caller (the
  * heap's append lock); node and VID allocation are synchronised here. A new node's fields are written before the
@@ -26,9 +21,6 @@ import java.lang.invoke.VarHandle;
  */
 public final class VersionDirectory {
     public static final int NONE = -1;
-    public static final long COMMITTED = 1L << 63;
-    public static final long TOMBSTONE = 1L << 62;
-    private static final long TIMESTAMP_MASK = TOMBSTONE - 1;
 
     private static final int CHUNK_BITS = 14;
     private static final int CHUNK = 1 << CHUNK_BITS;
@@ -42,23 +34,6 @@ public final class VersionDirectory {
     private volatile int[][] heads = new int[0][];
     private int nodeCount;
     private long vidCount;
-
-    public static boolean isCommitted(long word) {
-        return word < 0;
-    }
-
-    public static boolean isTombstone(long word) {
-        return (word & TOMBSTONE) != 0;
-    }
-
-    public static long timestamp(long word) {
-        return word & TIMESTAMP_MASK;
-    }
-
-    /** Whether a version with this word is visible to {@code snapshot}. */
-    public static boolean isVisible(long word, Snapshot snapshot) {
-        return isCommitted(word) ? timestamp(word) <= snapshot.timestamp() : timestamp(word) == snapshot.ownTxid();
-    }
 
     /** Allocates a new VID with no versions yet. */
     public synchronized long newVid() {
@@ -132,16 +107,6 @@ public final class VersionDirectory {
         LONGS.setRelease(words[node >>> CHUNK_BITS], node & MASK, word);
     }
 
-    /** Word for a version created by an uncommitted transaction. */
-    public static long uncommittedWord(long txid, boolean tombstone) {
-        return txid | (tombstone ? TOMBSTONE : 0);
-    }
-
-    /** Word for a committed version. */
-    public static long committedWord(long commitTs, boolean tombstone) {
-        return commitTs | COMMITTED | (tombstone ? TOMBSTONE : 0);
-    }
-
     /** The newest node of {@code vid}, or {@link #NONE}. */
     public int head(long vid) {
         int[][] h = heads;
@@ -172,13 +137,14 @@ public final class VersionDirectory {
     /** Marks an uncommitted node committed at {@code commitTs}. */
     public void commit(int node, long commitTs) {
         long word = word(node);
-        LONGS.setRelease(words[node >>> CHUNK_BITS], node & MASK, committedWord(commitTs, isTombstone(word)));
+        LONGS.setRelease(words[node >>> CHUNK_BITS], node & MASK,
+            VersionWord.committed(commitTs, VersionWord.isTombstone(word)));
     }
 
     /** The newest node of {@code vid} visible to {@code snapshot}, or {@link #NONE}. May be a tombstone. */
     public int visibleNode(long vid, Snapshot snapshot) {
         int node = head(vid);
-        while (node != NONE && !isVisible(word(node), snapshot)) {
+        while (node != NONE && !VersionWord.isVisible(word(node), snapshot)) {
             node = prev(node);
         }
         return node;

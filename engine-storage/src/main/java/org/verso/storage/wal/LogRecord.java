@@ -17,20 +17,12 @@ import java.util.zip.CRC32C;
  * 24      1     type
  * 25      -     payload
  * </pre>
- * Payloads, big-endian:
- * <ul>
- *   <li>{@link #HEAP_APPEND}: long table id, long record address, then the record bytes (the payload of an
- *       append-region record; its length is the rest of the record);</li>
- *   <li>{@link #COMMIT}: long txid, long commit timestamp;</li>
- *   <li>{@link #ABORT}: long txid (cancels an earlier COMMIT of a transaction whose commit could not be made
- *       durable).</li>
- * </ul>
+ * The type byte is a {@link RecordType}; each type's owner documents its payload:
+ * {@link org.verso.storage.page.AppendRegion} (region appends) and {@link org.verso.storage.txlog.CommitLog}
+ * (COMMIT and ABORT). docs/storage.md lists them all.
  */
 public final class LogRecord {
     public static final int HEADER = 25;
-    public static final byte HEAP_APPEND = 1;
-    public static final byte COMMIT = 2;
-    public static final byte ABORT = 3;
 
     static final int LENGTH = 0;
     static final int CRC = 4;

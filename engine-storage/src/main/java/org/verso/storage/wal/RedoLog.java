@@ -3,20 +3,21 @@ package org.verso.storage.wal;
 import java.nio.ByteBuffer;
 
 /**
- * What the storage structures log. Implemented by {@link WriteAheadLog}; {@link #NONE} serves in-memory
- * databases, which have nothing to recover.
+ * The log that storage structures append their changes to. Implemented by {@link WriteAheadLog}; {@link #NONE}
+ * serves in-memory databases, which have nothing to recover.
  *
- * <p>Every method returns the LSN just past the record it appended (0 for {@link #NONE}).
+ * <p>Records are typed ({@link RecordType}); the owner of a type formats its payload and supplies its
+ * {@link RedoHandler}.
  */
 public interface RedoLog {
-    /** Logs the append of a record (bytes {@code [offset, offset + length)} of {@code page}) to a table's heap. */
-    long logHeapAppend(long tableId, long address, ByteBuffer page, int offset, int length);
+    /** Fills a record's payload at {@code at} of {@code buf}. */
+    @FunctionalInterface
+    interface PayloadWriter {
+        void write(ByteBuffer buf, int at);
+    }
 
-    /** Logs that {@code txid} commits at {@code commitTs}. */
-    long logCommit(long txid, long commitTs);
-
-    /** Logs that an earlier COMMIT record of {@code txid} is void (its commit could not be made durable). */
-    long logAbort(long txid);
+    /** Appends a record of {@code payloadLength} payload bytes; returns the LSN just past it (0 for NONE). */
+    long append(RecordType type, int payloadLength, PayloadWriter payload);
 
     /** Returns once a commit record ending at {@code lsn} is as durable as the database's durability setting asks. */
     void awaitCommit(long lsn);
@@ -39,17 +40,7 @@ public interface RedoLog {
     /** A log that records nothing. */
     RedoLog NONE = new RedoLog() {
         @Override
-        public long logHeapAppend(long tableId, long address, ByteBuffer page, int offset, int length) {
-            return 0;
-        }
-
-        @Override
-        public long logCommit(long txid, long commitTs) {
-            return 0;
-        }
-
-        @Override
-        public long logAbort(long txid) {
+        public long append(RecordType type, int payloadLength, PayloadWriter payload) {
             return 0;
         }
 

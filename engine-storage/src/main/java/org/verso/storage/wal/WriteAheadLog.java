@@ -29,12 +29,6 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     public static final int BUFFER_BYTES = 1 << 20;
     public static final long DEFAULT_SEGMENT_BYTES = 16L << 20;
 
-    /** Fills a record's payload at {@code at}. */
-    @FunctionalInterface
-    public interface PayloadWriter {
-        void write(ByteBuffer buf, int at);
-    }
-
     private final SegmentFiles segments;
     private final Durability durability;
     private final Object flushMonitor = new Object();
@@ -84,8 +78,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         return durability;
     }
 
-    /** Appends a record; returns the LSN just past it. */
-    public long append(byte type, int payloadLength, PayloadWriter payload) {
+    @Override
+    public long append(RecordType type, int payloadLength, PayloadWriter payload) {
         int length = LogRecord.HEADER + payloadLength;
         if (length > BUFFER_BYTES) {
             throw ErrorCode.INTERNAL_ERROR.exception("log record of " + length + " bytes exceeds the log buffer");
@@ -102,7 +96,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                     active.putInt(at + LogRecord.LENGTH, length);
                     active.putLong(at + LogRecord.START, start);
                     active.putLong(at + LogRecord.PREV, lastRecordStart);
-                    active.put(at + LogRecord.TYPE, type);
+                    active.put(at + LogRecord.TYPE, type.code());
                     payload.write(active, at + LogRecord.HEADER);
                     active.putInt(at + LogRecord.CRC, LogRecord.crc(active, at, length));
                     active.position(at + length);
@@ -114,28 +108,6 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
             }
             flush(pending, false);
         }
-    }
-
-    @Override
-    public long logHeapAppend(long tableId, long address, ByteBuffer page, int offset, int length) {
-        return append(LogRecord.HEAP_APPEND, 16 + length, (buf, at) -> {
-            buf.putLong(at, tableId);
-            buf.putLong(at + 8, address);
-            buf.put(at + 16, page, offset, length);
-        });
-    }
-
-    @Override
-    public long logCommit(long txid, long commitTs) {
-        return append(LogRecord.COMMIT, 16, (buf, at) -> {
-            buf.putLong(at, txid);
-            buf.putLong(at + 8, commitTs);
-        });
-    }
-
-    @Override
-    public long logAbort(long txid) {
-        return append(LogRecord.ABORT, 8, (buf, at) -> buf.putLong(at, txid));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package org.verso.sql.exec.node;
 
-import org.verso.core.table.RowCursor;
+import org.verso.common.RowCursor;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;

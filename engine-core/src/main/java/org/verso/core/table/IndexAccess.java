@@ -1,0 +1,66 @@
+package org.verso.core.table;
+
+import java.util.Arrays;
+import org.verso.common.type.DataType;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.storage.index.KeyCodec;
+import org.verso.storage.index.TableIndex;
+
+/**
+ * One index of a table as the table layer uses it: its catalog definition, its storage, and the codec that turns a
+ * row into the index's encoded key. Immutable; the storage it wraps is thread safe.
+ */
+final class IndexAccess {
+    private final IndexDefinition definition;
+    private final TableIndex storage;
+    private final KeyCodec codec;
+    private final int[] columns;
+
+    IndexAccess(TableDefinition table, IndexDefinition definition, TableIndex storage) {
+        this.definition = definition;
+        this.storage = storage;
+        this.columns = definition.columns();
+        DataType[] types = new DataType[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            types[i] = table.column(columns[i]).type();
+        }
+        this.codec = new KeyCodec(types, definition.descending());
+    }
+
+    IndexDefinition definition() {
+        return definition;
+    }
+
+    TableIndex storage() {
+        return storage;
+    }
+
+    KeyCodec codec() {
+        return codec;
+    }
+
+    int[] columns() {
+        return columns;
+    }
+
+    /** The encoded key of {@code row}, a row of the table. */
+    byte[] keyOf(Object[] row) {
+        return codec.encodeRow(row, columns);
+    }
+
+    /** Whether {@code row} has a NULL in a key column: such a key never conflicts with another in a unique index. */
+    boolean hasNullKey(Object[] row) {
+        for (int c : columns) {
+            if (row[c] == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code row}'s key encodes to {@code key}. */
+    boolean matches(Object[] row, byte[] key) {
+        return Arrays.equals(keyOf(row), key);
+    }
+}

@@ -1,0 +1,48 @@
+package org.verso.core.table;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.verso.core.tx.WriteRecord;
+import org.verso.storage.heap.TableHeap;
+
+/**
+ * A version the table installed for a transaction, with the index entries the same write added: committed, the
+ * version is stamped; rolled back, the version is removed from the heap and the entries it added from their
+ * indexes. Entries that were already there (the same key and row from an earlier version) are not the write's to
+ * remove.
+ */
+final class VersionWrite implements WriteRecord {
+    private final TableHeap heap;
+    private final long rowId;
+    private final long version;
+    private List<Object[]> addedEntries;
+
+    VersionWrite(TableHeap heap, long rowId, long version) {
+        this.heap = heap;
+        this.rowId = rowId;
+        this.version = version;
+    }
+
+    /** Notes that this write added entry ({@code key}, row) to {@code index}. */
+    void addedEntry(IndexAccess index, byte[] key) {
+        if (addedEntries == null) {
+            addedEntries = new ArrayList<>(2);
+        }
+        addedEntries.add(new Object[] {index, key});
+    }
+
+    @Override
+    public void commit(long commitTs) {
+        heap.commit(version, commitTs);
+    }
+
+    @Override
+    public void undo(long txid, boolean transactionEnds) {
+        heap.undo(rowId, version, txid, transactionEnds);
+        if (addedEntries != null) {
+            for (Object[] entry : addedEntries) {
+                ((IndexAccess) entry[0]).storage().remove((byte[]) entry[1], rowId);
+            }
+        }
+    }
+}

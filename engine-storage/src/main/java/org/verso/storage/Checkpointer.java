@@ -1,0 +1,105 @@
+package org.verso.storage;
+
+import java.util.List;
+import java.util.function.Supplier;
+import org.verso.storage.heap.TableHeap;
+import org.verso.storage.page.BufferPool;
+import org.verso.storage.txlog.CommitLog;
+import org.verso.storage.wal.WriteAheadLog;
+
+/**
+ * Fuzzy checkpoints: afterwards every change logged before the recorded redo point is in the data files, and log
+ * segments before it are recycled. Writers go on while one runs; they are held up only while their own heap's
+ * buffered pages are written.
+ *
+ * <p>A checkpoint notes the redo point (the log's end, or the oldest COMMIT record still waiting to be durable if
+ * that is earlier), flushes every heap (a SIAS heap seals its append region), writes the commit log and all dirty pages, forces the data files,
+ * and only then records the redo point in the control file. A background thread runs one whenever
+ * {@link StorageOptions#checkpointBytes()} of log have accumulated since the last.
+ *
+ * <p>Lock order: the checkpoint monitor is taken first, before any region's, the pool's or the log's.
+ */
+final class Checkpointer {
+    private final DatabaseFiles files;
+    private final BufferPool pool;
+    private final CommitLog commitLog;
+    private final WriteAheadLog wal;
+    private final Supplier<List<TableHeap>> heaps;
+    private final long checkpointBytes;
+    private final Object monitor = new Object();
+    private volatile long lastRedoLsn;
+    private volatile boolean stopped;
+    private Thread background;
+
+    Checkpointer(DatabaseFiles files, BufferPool pool, CommitLog commitLog, WriteAheadLog wal,
+                 Supplier<List<TableHeap>> heaps, long checkpointBytes, long redoLsn) {
+        this.files = files;
+        this.pool = pool;
+        this.commitLog = commitLog;
+        this.wal = wal;
+        this.heaps = heaps;
+        this.checkpointBytes = checkpointBytes;
+        this.lastRedoLsn = redoLsn;
+    }
+
+    /** Runs {@code action} with no checkpoint in progress (dropping a table's files, for instance). */
+    void excluding(Runnable action) {
+        synchronized (monitor) {
+            action.run();
+        }
+    }
+
+    /** Runs a checkpoint now. */
+    void checkpoint() {
+        synchronized (monitor) {
+            long redo = wal == null ? 0 : Math.min(wal.appendedLsn(), commitLog.oldestPendingLsn());
+            for (TableHeap heap : heaps.get()) {
+                heap.flush();
+            }
+            commitLog.flush();
+            pool.flushAll();
+            files.forceAll();
+            if (wal != null) {
+                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo));
+                lastRedoLsn = redo;
+                wal.recycleBefore(redo);
+            }
+        }
+    }
+
+    /** Starts the background thread that checkpoints whenever enough log has accumulated. */
+    void start() {
+        background = new Thread(this::checkpointWhenDue, "verso-checkpointer");
+        background.setDaemon(true);
+        background.start();
+    }
+
+    private void checkpointWhenDue() {
+        while (!stopped) {
+            try {
+                Thread.sleep(250);
+                if (!stopped && wal.appendedLsn() - lastRedoLsn >= checkpointBytes) {
+                    checkpoint();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // A failed checkpoint (full disk) leaves the old redo point in force; it is retried later.
+            }
+        }
+    }
+
+    /** Stops the background thread and waits for it. */
+    void stop() {
+        stopped = true;
+        Thread t = background;
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package org.verso.storage;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.verso.common.ErrorCode;
+import org.verso.storage.io.IoAccounting;
+import org.verso.storage.io.MemoryPageChannel;
+import org.verso.storage.io.PageChannel;
+import org.verso.storage.io.PageKind;
+import org.verso.storage.page.PageFile;
+
+/**
+ * The files of one database, on disk or in memory: the directory lock, the page files (opened, forced, deleted by
+ * name) and the small metadata files that are replaced whole. It knows nothing of what the files hold.
+ *
+ * <p>An on-disk database is a directory; {@code verso.lock} is held (an OS file lock) while a process has it open,
+ * so a second process fails with 08001. An in-memory database keeps page files in {@link MemoryPageChannel}s and
+ * metadata in a map, and has no lock.
+ *
+ * <p>Thread safety: all methods are thread safe; the object's monitor guards the maps of open files and is never
+ * held while waiting on another lock.
+ */
+final class DatabaseFiles implements AutoCloseable {
+    private static final String LOCK_FILE = "verso.lock";
+
+    private final Path directory;
+    private final StorageOptions options;
+    private final IoAccounting io;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final Map<String, MemoryPageChannel> memoryFiles = new HashMap<>();
+    private final Map<String, byte[]> memoryMetadata = new HashMap<>();
+    private final List<PageFile> openFiles = new ArrayList<>();
+    private int nextFileId;
+
+    /** Opens (creating) {@code directory} and takes its lock, or, for a null directory, an in-memory set of files. */
+    DatabaseFiles(Path directory, StorageOptions options, IoAccounting io) {
+        this.directory = directory;
+        this.options = options;
+        this.io = io;
+        if (directory == null) {
+            lockChannel = null;
+            lock = null;
+            return;
+        }
+        try {
+            Files.createDirectories(directory.resolve("tables"));
+            lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+            FileLock acquired;
+            try {
+                acquired = lockChannel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                acquired = null;
+            }
+            if (acquired == null) {
+                lockChannel.close();
+                throw ErrorCode.DATABASE_LOCKED.exception(directory, directory.resolve(LOCK_FILE));
+            }
+            lock = acquired;
+        } catch (IOException e) {
+            throw ErrorCode.CANNOT_OPEN.exception(e, directory, e.getMessage());
+        }
+    }
+
+    boolean isInMemory() {
+        return directory == null;
+    }
+
+    /** The database directory, or null in memory. */
+    Path directory() {
+        return directory;
+    }
+
+    /** Opens (creating if needed) the page file {@code name}, relative to the database directory. */
+    synchronized PageFile open(String name, PageKind kind) {
+        try {
+            PageChannel channel = directory == null
+                ? memoryFiles.computeIfAbsent(name, n -> new MemoryPageChannel())
+                : options.pageChannels().open(directory.resolve(name));
+            PageFile file = new PageFile(nextFileId++, name, kind, options.pageSize(), channel, io);
+            openFiles.add(file);
+            return file;
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+        }
+    }
+
+    /** Closes and deletes a page file; its pages must have been discarded from the buffer pool. */
+    synchronized void delete(PageFile file) {
+        file.close();
+        openFiles.remove(file);
+        if (directory == null) {
+            memoryFiles.remove(file.name());
+            return;
+        }
+        try {
+            Files.deleteIfExists(directory.resolve(file.name()));
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, file.name(), e.getMessage());
+        }
+    }
+
+    /** Forces every open page file to stable storage. */
+    void forceAll() {
+        List<PageFile> files;
+        synchronized (this) {
+            files = List.copyOf(openFiles);
+        }
+        for (PageFile file : files) {
+            file.force();
+        }
+    }
+
+    /** Reads a small metadata file (such as the catalog), or null if it does not exist. */
+    synchronized byte[] readMetadata(String name) {
+        if (directory == null) {
+            return memoryMetadata.get(name);
+        }
+        Path path = directory.resolve(name);
+        try {
+            return Files.exists(path) ? Files.readAllBytes(path) : null;
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+        }
+    }
+
+    /**
+     * Replaces a small metadata file atomically: the new contents go to a temporary file that is forced and then
+     * renamed over the old one, so a crash leaves either the old or the new version.
+     */
+    synchronized void writeMetadata(String name, byte[] contents) {
+        if (directory == null) {
+            memoryMetadata.put(name, contents.clone());
+            return;
+        }
+        Path target = directory.resolve(name);
+        Path temp = directory.resolve(name + ".tmp");
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buf = ByteBuffer.wrap(contents);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(true);
+        } catch (IOException e) {
+            throw writeFailure(e, name);
+        }
+        try {
+            try {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+                dir.force(true);
+            } catch (IOException ignored) {
+                // Not every platform can force a directory; the rename itself is atomic.
+            }
+        } catch (IOException e) {
+            throw writeFailure(e, name);
+        }
+        io.register(name, PageKind.CATALOG).recordWrite(1, contents.length, false);
+        io.register(name, PageKind.CATALOG).recordFsync();
+    }
+
+    private static RuntimeException writeFailure(IOException e, String name) {
+        String msg = String.valueOf(e.getMessage());
+        if (msg.contains("No space left") || msg.contains("ENOSPC")) {
+            return ErrorCode.DISK_FULL.exception(e, name);
+        }
+        return ErrorCode.IO_ERROR.exception(e, name, msg);
+    }
+
+    /** Closes every page file and releases the directory lock. */
+    @Override
+    public synchronized void close() {
+        try {
+            for (PageFile file : openFiles) {
+                file.close();
+            }
+        } finally {
+            openFiles.clear();
+            memoryFiles.clear();
+            if (lock != null) {
+                try {
+                    lock.release();
+                    lockChannel.close();
+                } catch (IOException e) {
+                    throw ErrorCode.IO_ERROR.exception(e, LOCK_FILE, e.getMessage());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package org.verso.storage.heap;
+
+import java.util.function.LongConsumer;
+import org.verso.storage.page.BufferPool;
+import org.verso.storage.page.PageFile;
+import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.wal.RedoLog;
+
+/**
+ * What a {@link HeapLayout} is given to open one table's heap: the table's id and name (for records and messages),
+ * its row codec, its page file and the buffer pool, the log its changes go to, the commit log's answers while the
+ * database opens, and a sink for the largest txid found in the heap (so the clock can be set past it).
+ */
+public record HeapContext(long tableId, String tableName, RowCodec codec, PageFile file, BufferPool pool,
+                          RedoLog log, CommitLookup commits, LongConsumer maxTxidSeen) {
+}

@@ -1,0 +1,269 @@
+package org.verso.storage.heap;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.verso.common.RowCursor;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
+import org.verso.storage.StorageEngine;
+import org.verso.storage.StorageOptions;
+import org.verso.storage.io.IoCounters;
+import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.version.Snapshot;
+import org.verso.storage.version.VersionWord;
+
+/**
+ * The contract every heap layout keeps: one test per visibility rule of {@link TableHeap}, the write-decision
+ * protocol, undo, rebuild at open, and the layout's own I/O contract ({@link #checkWritePattern}). A layout's test
+ * class extends this one and names the layout.
+ */
+public abstract class AbstractTableHeapContractTest {
+    private static final int PAGE = 4096;
+    private final RowCodec codec = new RowCodec(List.of(DataType.of(ValueType.INTEGER), DataType.varchar(100)));
+    private final List<long[]> installed = new ArrayList<>();
+
+    /** The catalog name of the layout under test. */
+    protected abstract String layout();
+
+    /**
+     * Checks what the layout promises about its writes, from the engine's I/O counters of a heap that took 200
+     * inserts and 20 rounds of updates of every row, then was flushed.
+     */
+    protected abstract void checkWritePattern(IoCounters heapIo, long heapPages);
+
+    private StorageEngine memory() {
+        StorageEngine storage = StorageEngine.inMemory("contract", StorageOptions.defaults(PAGE, 1 << 20));
+        storage.recover(Set.of(1L));
+        return storage;
+    }
+
+    private TableHeap open(StorageEngine storage) {
+        return storage.openHeap(1, "T", layout(), codec, txid -> { });
+    }
+
+    /** Writes a version with PUT and remembers its handle so the test can commit it. */
+    private long put(TableHeap heap, long vid, long txid, Object[] row) {
+        WriteOutcome outcome = heap.write(vid, txid, row, WriteDecider.NEW_ROW);
+        assertTrue(outcome.isInstalled());
+        installed.add(new long[] {vid, outcome.version(), txid});
+        return outcome.version();
+    }
+
+    private long insert(TableHeap heap, long txid, Object[] row) {
+        long vid = heap.newRowId();
+        put(heap, vid, txid, row);
+        return vid;
+    }
+
+    /** Commits every remembered version written by {@code txid} at {@code ts}. */
+    private void commit(TableHeap heap, long txid, long ts) {
+        for (long[] v : installed) {
+            if (v[2] == txid) {
+                heap.commit(v[1], ts);
+            }
+        }
+    }
+
+    @Test
+    void rule1CommittedAtOrBeforeTheSnapshotIsVisible() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(20, 99)));
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(25, 99)));
+            put(heap, vid, 30, new Object[] {1, "v1"});
+            commit(heap, 30, 40);
+            assertArrayEquals(new Object[] {1, "v1"}, heap.read(vid, new Snapshot(40, 99)),
+                "the newest committed version at the snapshot wins");
+        }
+    }
+
+    @Test
+    void rule2OwnVersionsAreVisible() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "mine"});
+            assertArrayEquals(new Object[] {1, "mine"}, heap.read(vid, new Snapshot(5, 10)));
+            put(heap, vid, 10, new Object[] {1, "mine again"});
+            assertArrayEquals(new Object[] {1, "mine again"}, heap.read(vid, new Snapshot(5, 10)));
+        }
+    }
+
+    @Test
+    void rule3OtherUncommittedVersionsAreInvisible() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            put(heap, vid, 30, new Object[] {1, "uncommitted"});
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(100, 31)));
+            long fresh = insert(heap, 30, new Object[] {2, "new"});
+            assertNull(heap.read(fresh, new Snapshot(100, 31)));
+        }
+    }
+
+    @Test
+    void rule4CommittedAfterTheSnapshotIsInvisible() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            assertNull(heap.read(vid, new Snapshot(19, 99)));
+            put(heap, vid, 30, new Object[] {1, "v1"});
+            commit(heap, 30, 40);
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(39, 99)), "follows the chain back");
+        }
+    }
+
+    @Test
+    void rule5AVisibleTombstoneHidesTheRow() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            put(heap, vid, 30, null);
+            assertNull(heap.read(vid, new Snapshot(25, 30)), "the deleter no longer sees the row");
+            commit(heap, 30, 40);
+            assertNull(heap.read(vid, new Snapshot(40, 99)));
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(39, 99)));
+            RowVersion newest = heap.newest(vid);
+            assertTrue(VersionWord.isTombstone(newest.word()));
+            assertNull(newest.row());
+        }
+    }
+
+    @Test
+    void theDeciderSeesTheNewestVersionAndARefusalInstallsNothing() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = heap.newRowId();
+            long[] seen = new long[2];
+            WriteOutcome refused = heap.write(vid, 10, new Object[] {1, "x"}, (v, exists, word) -> {
+                seen[0] = exists ? 1 : 0;
+                return WriteDecision.ROW_GONE;
+            });
+            assertFalse(refused.isInstalled());
+            assertEquals(WriteDecision.Kind.ROW_GONE, refused.decision().kind());
+            assertEquals(0, seen[0], "a new row id has no version");
+            assertNull(heap.newest(vid));
+            put(heap, vid, 10, new Object[] {1, "x"});
+            WriteOutcome waiting = heap.write(vid, 11, new Object[] {1, "y"}, (v, exists, word) -> {
+                seen[0] = exists ? 1 : 0;
+                seen[1] = word;
+                return VersionWord.isCommitted(word) ? WriteDecision.PUT
+                    : WriteDecision.waitFor(VersionWord.timestamp(word));
+            });
+            assertEquals(1, seen[0]);
+            assertEquals(VersionWord.uncommitted(10, false), seen[1]);
+            assertEquals(WriteDecision.Kind.WAIT, waiting.decision().kind());
+            assertEquals(10, waiting.decision().other());
+            assertArrayEquals(new Object[] {1, "x"}, heap.newest(vid).row(), "the refused write left no version");
+        }
+    }
+
+    @Test
+    void undoRestoresThePredecessor() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            long update = put(heap, vid, 30, new Object[] {1, "v1"});
+            heap.undo(vid, update, 30, false);
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(25, 30)));
+            assertTrue(VersionWord.isCommitted(heap.newest(vid).word()));
+            long fresh = heap.newRowId();
+            long first = put(heap, fresh, 30, new Object[] {2, "gone"});
+            heap.undo(fresh, first, 30, true);
+            assertNull(heap.newest(fresh), "an undone insert leaves the row without versions");
+        }
+    }
+
+    @Test
+    void scanReturnsEveryVisibleRowOnce() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            for (int i = 0; i < 50; i++) {
+                insert(heap, 10, new Object[] {i, "r" + i});
+            }
+            commit(heap, 10, 20);
+            List<Integer> seen = new ArrayList<>();
+            try (RowCursor rows = heap.scan(new Snapshot(20, 99))) {
+                while (rows.next()) {
+                    seen.add((Integer) rows.row()[0]);
+                    assertArrayEquals(rows.row(), heap.read(rows.rowId(), new Snapshot(20, 99)));
+                }
+            }
+            seen.sort(null);
+            assertEquals(50, seen.size());
+            assertEquals(49, seen.get(49));
+        }
+    }
+
+    @Test
+    void reopenKeepsTheNewestCommittedVersionOnly(@TempDir Path dir) {
+        long vid;
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 1 << 20))) {
+            storage.recover(Set.of(1L));
+            TableHeap heap = open(storage);
+            vid = insert(heap, 1, new Object[] {1, "a"});
+            storage.commitLog().logCommit(1, 2);
+            storage.commitLog().confirm(1, 2);
+            commit(heap, 1, 2);
+            put(heap, vid, 3, new Object[] {1, "b"});
+            storage.commitLog().logCommit(3, 4);
+            storage.commitLog().confirm(3, 4);
+            commit(heap, 3, 4);
+            put(heap, vid, 5, new Object[] {1, "never committed"});
+            heap.close();
+        }
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 1 << 20))) {
+            AtomicLong maxTxid = new AtomicLong();
+            storage.recover(Set.of(1L));
+            TableHeap heap = storage.openHeap(1, "T", layout(), codec, t -> maxTxid.accumulateAndGet(t, Math::max));
+            assertArrayEquals(new Object[] {1, "b"}, heap.read(vid, Snapshot.committedAt(100)));
+            RowVersion newest = heap.newest(vid);
+            assertNotNull(newest);
+            assertEquals(VersionWord.committed(4, false), newest.word());
+            assertEquals(1, heap.statistics().versionNodes(), "older versions are not loaded at all");
+            assertEquals(5, maxTxid.get(), "the uncommitted creator's txid is reported so it is never reused");
+        }
+    }
+
+    @Test
+    void writePatternOfUpdates(@TempDir Path dir) {
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 64 * PAGE))) {
+            storage.recover(Set.of(1L));
+            TableHeap heap = open(storage);
+            long[] vids = new long[200];
+            long ts = 1;
+            for (int i = 0; i < vids.length; i++) {
+                long txid = ++ts;
+                vids[i] = insert(heap, txid, new Object[] {i, "row " + i});
+                commit(heap, txid, ++ts);
+            }
+            for (int round = 0; round < 20; round++) {
+                for (long vid : vids) {
+                    long txid = ++ts;
+                    put(heap, vid, txid, new Object[] {(int) vid, "update " + round});
+                    commit(heap, txid, ++ts);
+                }
+            }
+            heap.flush();
+            checkWritePattern(heap.io(), heap.statistics().pages());
+            assertArrayEquals(new Object[] {5, "update 19"}, heap.read(vids[5], Snapshot.committedAt(ts)));
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package org.verso.storage.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
+
+/** Encoded keys sort as SQL sorts the values: checked on random values of every type, with NULLs and DESC. */
+class KeyCodecTest {
+    private final long seed = System.nanoTime();
+    private final Random random = new Random(seed);
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int sqlCompare(Object a, Object b, boolean descending) {
+        int c;
+        if (a == null || b == null) {
+            c = a == null ? (b == null ? 0 : 1) : -1; // NULLS LAST ascending
+        } else if (a instanceof String s) {
+            c = Integer.signum(compareCodePoints(s, (String) b));
+        } else if (a instanceof Double || a instanceof Float) {
+            c = Double.compare(((Number) a).doubleValue() == 0 ? 0.0 : ((Number) a).doubleValue(),
+                ((Number) b).doubleValue() == 0 ? 0.0 : ((Number) b).doubleValue());
+        } else {
+            c = ((Comparable) a).compareTo(b);
+        }
+        return descending ? -c : c;
+    }
+
+    private static int compareCodePoints(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    private String randomString() {
+        int length = random.nextInt(6);
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            switch (random.nextInt(5)) {
+                case 0: b.append('\0'); break;
+                case 1: b.appendCodePoint(0x1F389); break;
+                case 2: b.append('\uFFFD'); break;
+                default: b.append((char) ('a' + random.nextInt(3)));
+            }
+        }
+        return b.toString();
+    }
+
+    private Object randomValue(ValueType type) {
+        if (random.nextInt(8) == 0) {
+            return null;
+        }
+        switch (type) {
+            case BOOLEAN: return random.nextBoolean();
+            case SMALLINT: return (short) (random.nextInt(7) - 3 + (random.nextBoolean() ? 0 : Short.MIN_VALUE / 2));
+            case INTEGER: return random.nextBoolean() ? random.nextInt(9) - 4 : random.nextInt();
+            case BIGINT: return random.nextBoolean() ? random.nextLong() : (long) (random.nextInt(5) - 2);
+            case REAL: return random.nextBoolean() ? (float) (random.nextInt(7) - 3) : random.nextFloat() * 1e6f - 5e5f;
+            case DOUBLE: return pick(-0.0, 0.0, 1.5, -1.5, Double.MAX_VALUE, -Double.MAX_VALUE,
+                Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, random.nextGaussian() * 1e9);
+            case DECIMAL: return new BigDecimal(random.nextInt(200001) - 100000).movePointLeft(random.nextInt(8))
+                .setScale(7);
+            case VARCHAR: return randomString();
+            case DATE: return random.nextInt(40000) - 20000;
+            case TIMESTAMP: return random.nextLong() >> random.nextInt(40);
+            default: throw new IllegalArgumentException(type.name());
+        }
+    }
+
+    private Object pick(Object... options) {
+        return options[random.nextInt(options.length)];
+    }
+
+    private static DataType typeOf(ValueType t) {
+        return t == ValueType.VARCHAR ? DataType.varchar(100) : t == ValueType.DECIMAL ? DataType.decimal(20, 7)
+            : DataType.of(t);
+    }
+
+    private void checkOrder(ValueType[] kinds, boolean[] descending, int count) {
+        DataType[] types = Arrays.stream(kinds).map(KeyCodecTest::typeOf).toArray(DataType[]::new);
+        KeyCodec codec = new KeyCodec(types, descending);
+        List<Object[]> keys = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Object[] key = new Object[kinds.length];
+            for (int c = 0; c < kinds.length; c++) {
+                key[c] = randomValue(kinds[c]);
+            }
+            keys.add(key);
+        }
+        Comparator<Object[]> sql = (a, b) -> {
+            for (int c = 0; c < a.length; c++) {
+                int r = sqlCompare(a[c], b[c], descending[c]);
+                if (r != 0) {
+                    return r;
+                }
+            }
+            return 0;
+        };
+        for (int i = 0; i + 1 < keys.size(); i += 2) {
+            Object[] a = keys.get(i);
+            Object[] b = keys.get(i + 1);
+            int expected = Integer.signum(sql.compare(a, b));
+            int actual = Integer.signum(Arrays.compareUnsigned(codec.encode(a), codec.encode(b)));
+            assertEquals(expected, actual, "seed " + seed + ": " + Arrays.toString(a) + " vs " + Arrays.toString(b));
+        }
+    }
+
+    @Test
+    void everyTypeSortsAsSqlDoes() {
+        System.out.println("KeyCodecTest seed=" + seed);
+        for (ValueType kind : new ValueType[] {ValueType.BOOLEAN, ValueType.SMALLINT, ValueType.INTEGER,
+            ValueType.BIGINT, ValueType.REAL, ValueType.DOUBLE, ValueType.DECIMAL, ValueType.VARCHAR, ValueType.DATE,
+            ValueType.TIMESTAMP}) {
+            checkOrder(new ValueType[] {kind}, new boolean[] {false}, 4000);
+            checkOrder(new ValueType[] {kind}, new boolean[] {true}, 4000);
+        }
+    }
+
+    @Test
+    void multiColumnKeysSortColumnByColumn() {
+        checkOrder(new ValueType[] {ValueType.VARCHAR, ValueType.INTEGER, ValueType.DECIMAL},
+            new boolean[] {false, true, false}, 20000);
+        checkOrder(new ValueType[] {ValueType.BOOLEAN, ValueType.VARCHAR, ValueType.VARCHAR},
+            new boolean[] {true, false, true}, 20000);
+    }
+
+    @Test
+    void equalValuesEncodeEquallyAndPrefixesArePrefixes() {
+        KeyCodec codec = new KeyCodec(new DataType[] {DataType.decimal(10, 2), DataType.varchar(10)}, null);
+        assertTrue(Arrays.equals(codec.encode(new Object[] {new BigDecimal("1.50"), "x"}),
+            codec.encode(new Object[] {new BigDecimal("1.5"), "x"})));
+        byte[] prefix = codec.encode(new Object[] {new BigDecimal("7")});
+        byte[] full = codec.encode(new Object[] {new BigDecimal("7"), "abc"});
+        assertTrue(Arrays.equals(prefix, Arrays.copyOf(full, prefix.length)));
+        assertTrue(KeyRange.prefix(prefix).contains(full));
+        byte[] other = codec.encode(new Object[] {new BigDecimal("70"), ""});
+        assertTrue(!KeyRange.prefix(prefix).contains(other), "7 is not a prefix of 70 in key space");
+    }
+}
