@@ -23,7 +23,7 @@ class JdbcSqlExceptionsTest {
         check(ErrorCode.DATABASE_LOCKED.exception("/d", "/d/lock"), SQLNonTransientConnectionException.class);
         check(ErrorCode.FEATURE_NOT_SUPPORTED.exception("x"), SQLFeatureNotSupportedException.class);
         check(ErrorCode.DIVISION_BY_ZERO.exception(), SQLDataException.class);
-        check(ErrorCode.UNIQUE_VIOLATION.exception("(1)", "T"), SQLIntegrityConstraintViolationException.class);
+        check(ErrorCode.UNIQUE_VIOLATION.exception("(ID)=(1)", "T_PKEY", "T"), SQLIntegrityConstraintViolationException.class);
         check(ErrorCode.WRITE_CONFLICT.exception("T", "(1)", 7L), SQLTransactionRollbackException.class);
         check(ErrorCode.TABLE_NOT_FOUND.exception("T"), SQLSyntaxErrorException.class);
         check(ErrorCode.IO_ERROR.exception("f", "boom"), SQLException.class);
