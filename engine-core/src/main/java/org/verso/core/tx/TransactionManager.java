@@ -100,20 +100,20 @@ public final class TransactionManager {
         List<WriteRecord> writes = tx.writes();
         if (!writes.isEmpty()) {
             InFlightCommit commit;
-            synchronized (commitSequence) {
-                long commitTs = clock.incrementAndGet();
-                long lsn;
-                try {
-                    lsn = commitLog.logCommit(tx.id(), commitTs);
-                } catch (RuntimeException e) {
-                    abort(tx, AbortCause.COMMIT_FAILURE);
-                    throw e;
+            try {
+                synchronized (commitSequence) {
+                    long commitTs = clock.incrementAndGet();
+                    long lsn = commitLog.logCommit(tx.id(), commitTs);
+                    for (WriteRecord w : writes) {
+                        w.commit(commitTs);
+                    }
+                    commit = new InFlightCommit(commitTs, lsn);
+                    inFlight.put(commitTs, commit);
                 }
-                for (WriteRecord w : writes) {
-                    w.commit(commitTs);
-                }
-                commit = new InFlightCommit(commitTs, lsn);
-                inFlight.put(commitTs, commit);
+            } catch (RuntimeException e) {
+                // The COMMIT record could not be appended: nothing was stamped, the versions are still the writer's.
+                abort(tx, AbortCause.COMMIT_FAILURE);
+                throw e;
             }
             try {
                 redoLog.awaitCommit(commit.lsn);
