@@ -280,6 +280,51 @@ public final class Table implements ReadableTable {
         }
     }
 
+    /**
+     * Takes the transaction's write intent on row {@code rowId} (SELECT ... FOR UPDATE): first-updater-wins applies
+     * as for an update (40001 if the row changed after the snapshot; a wait if another transaction writes it), and
+     * other writers of the row then wait for this transaction. Returns false if the row no longer exists for the
+     * transaction. The intent ends with the transaction; the row's data do not change.
+     */
+    public boolean lock(Transaction tx, long rowId) {
+        schemaLock.readLock().lock();
+        try {
+            RowVersion newest = heap.newest(rowId);
+            if (newest != null && VersionWord.isOwnedBy(newest.word(), tx.id())) {
+                return newest.row() != null;
+            }
+            WriteDecider decider = tx.control().updateDecider(tx);
+            while (true) {
+                WriteOutcome outcome = heap.lock(rowId, tx.id(), decider);
+                WriteDecision decision = outcome.decision();
+                switch (decision.kind()) {
+                    case PUT:
+                        tx.recordWrite(new LockWrite(heap, rowId, outcome.version()));
+                        tx.control().onWrite(tx, definition.id(), rowId);
+                        return true;
+                    case ROW_GONE:
+                        return false;
+                    case CONFLICT:
+                        throw conflict(tx, rowId, null, decision);
+                    case WAIT:
+                        awaitWithoutSchemaLock(tx, decision.other());
+                        break;
+                    default:
+                        throw ErrorCode.INTERNAL_ERROR.exception("unexpected lock decision " + decision);
+                }
+            }
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    private RuntimeException conflict(Transaction tx, long rowId, Object[] values, WriteDecision decision) {
+        return transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
+            ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, values),
+                "was changed by a transaction that committed after this transaction's snapshot (at "
+                    + decision.other() + ")"));
+    }
+
     /** Installs a new version (a tombstone for null values) under first-updater-wins; null if the row is gone. */
     private VersionWrite writeVersion(Transaction tx, long rowId, Object[] values) {
         WriteDecider decider = tx.control().updateDecider(tx);
@@ -296,10 +341,7 @@ public final class Table implements ReadableTable {
                 case ROW_GONE:
                     return null;
                 case CONFLICT:
-                    throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
-                        ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, values),
-                            "was changed by a transaction that committed after this transaction's snapshot (at "
-                                + decision.other() + ")"));
+                    throw conflict(tx, rowId, values, decision);
                 case WAIT:
                     awaitWithoutSchemaLock(tx, decision.other());
                     break;

@@ -97,6 +97,38 @@ public final class SiasHeap implements TableHeap {
     }
 
     @Override
+    public WriteOutcome lock(long vid, long txid, WriteDecider decider) {
+        synchronized (latch(vid)) {
+            int head = directory.head(vid);
+            boolean exists = head != VersionDirectory.NONE;
+            WriteDecision decision = decider.decide(vid, exists, exists ? directory.word(head) : 0);
+            if (decision.kind() != WriteDecision.Kind.PUT) {
+                return WriteOutcome.refused(decision);
+            }
+            // A lock node points at the newest version's tuple: the owner reads the same data through it, others
+            // skip it as uncommitted, and no record is appended (a lock does not survive a restart).
+            int node = directory.addNode(VersionWord.uncommitted(txid, false), directory.tid(head), head);
+            directory.casHead(vid, head, node);
+            return WriteOutcome.installed(node);
+        }
+    }
+
+    @Override
+    public void releaseLock(long vid, long lock, long commitTs) {
+        int node = (int) lock;
+        synchronized (latch(vid)) {
+            if (directory.head(vid) == node) {
+                directory.casHead(vid, node, directory.prev(node));
+            } else if (commitTs >= 0) {
+                directory.commit(node, commitTs);
+            } else {
+                throw ErrorCode.INTERNAL_ERROR.exception("release of a lock under newer versions of row " + vid
+                    + " of " + tableName + " at rollback");
+            }
+        }
+    }
+
+    @Override
     public void commit(long version, long commitTs) {
         directory.commit((int) version, commitTs);
     }

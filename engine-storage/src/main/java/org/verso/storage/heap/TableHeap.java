@@ -41,6 +41,21 @@ public interface TableHeap extends AutoCloseable {
      */
     WriteOutcome write(long rowId, long txid, Object[] row, WriteDecider decider);
 
+    /**
+     * Takes a write intent on row {@code rowId} for {@code txid} (SELECT ... FOR UPDATE): if the decider says PUT, a
+     * lock version is installed that carries the newest version's data, so other writers of the row wait for
+     * {@code txid} as for any uncommitted version, while readers see the same data as before. Nothing is written to
+     * disk. Returns the lock's handle for {@link #releaseLock}, or the decider's refusal.
+     */
+    WriteOutcome lock(long rowId, long txid, WriteDecider decider);
+
+    /**
+     * Ends a write intent taken with {@link #lock}: removed if it is still the row's newest version; if the same
+     * transaction wrote newer versions over it and commits ({@code commitTs >= 0}), it stays as a committed
+     * intermediate version that no snapshot ever returns.
+     */
+    void releaseLock(long rowId, long lock, long commitTs);
+
     /** Marks an installed version committed at {@code commitTs}; called once, at the writer's commit. */
     void commit(long version, long commitTs);
 

@@ -192,6 +192,32 @@ public abstract class AbstractTableHeapContractTest {
     }
 
     @Test
+    void aLockCarriesTheNewestDataAndLeavesNothingWhenReleased() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            WriteOutcome lock = heap.lock(vid, 30, WriteDecider.NEW_ROW);
+            assertTrue(lock.isInstalled());
+            RowVersion newest = heap.newest(vid);
+            assertTrue(VersionWord.isOwnedBy(newest.word(), 30), "other writers now wait for the locker");
+            assertArrayEquals(new Object[] {1, "v0"}, newest.row());
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(25, 30)), "the locker's view");
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(25, 99)), "everyone else's view");
+            heap.releaseLock(vid, lock.version(), 40);
+            assertEquals(VersionWord.committed(20, false), heap.newest(vid).word(), "a released lock leaves nothing");
+            assertEquals(1, heap.chain(vid).size());
+
+            long second = heap.lock(vid, 50, WriteDecider.NEW_ROW).version();
+            put(heap, vid, 50, new Object[] {1, "v1"});
+            commit(heap, 50, 60);
+            heap.releaseLock(vid, second, 60);
+            assertArrayEquals(new Object[] {1, "v1"}, heap.read(vid, new Snapshot(60, 99)));
+            assertArrayEquals(new Object[] {1, "v0"}, heap.read(vid, new Snapshot(59, 99)));
+        }
+    }
+
+    @Test
     void scanReturnsEveryVisibleRowOnce() {
         try (StorageEngine storage = memory()) {
             TableHeap heap = open(storage);
