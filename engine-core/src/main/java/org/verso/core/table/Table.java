@@ -11,6 +11,7 @@ import org.verso.common.ErrorCode;
 import org.verso.common.RowCursor;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.tx.SnapshotIsolation;
 import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
 import org.verso.storage.heap.HeapStatistics;
@@ -253,16 +254,27 @@ public final class Table implements ReadableTable {
      * unique key that another row holds.
      */
     public boolean update(Transaction tx, long rowId, Object[] newRow) {
-        Object[] values = validator.canonical(newRow);
+        return update(tx, rowId, newRow, null);
+    }
+
+    /**
+     * Replaces row {@code rowId} with {@code newRow}; where the isolation level follows concurrent updates (READ
+     * COMMITTED) and a transaction that committed after the statement's snapshot changed the row first,
+     * {@code recheck} decides on the newest committed version what to write, if anything (null: fail with 40001 as
+     * under Snapshot Isolation). Returns false if the row is left unchanged because it is gone or no longer
+     * qualifies.
+     */
+    public boolean update(Transaction tx, long rowId, Object[] newRow, RowRecheck recheck) {
+        PendingWrite pending = new PendingWrite(validator.canonical(newRow), recheck);
         schemaLock.readLock().lock();
         try {
-            Object[] old = indexes.isEmpty() ? null : heap.read(rowId, tx.snapshot());
-            VersionWrite write = writeVersion(tx, rowId, values);
+            pending.superseded = indexes.isEmpty() ? null : heap.read(rowId, tx.snapshot());
+            VersionWrite write = writeVersion(tx, rowId, pending);
             if (write == null) {
                 return false;
             }
-            if (old != null) {
-                addIndexEntries(tx, rowId, old, values, write);
+            if (pending.superseded != null) {
+                addIndexEntries(tx, rowId, pending.superseded, pending.values, write);
             }
             return true;
         } finally {
@@ -272,12 +284,59 @@ public final class Table implements ReadableTable {
 
     /** Deletes row {@code rowId}. Returns false if it no longer exists for the transaction; 40001 as for update. */
     public boolean delete(Transaction tx, long rowId) {
+        return delete(tx, rowId, null);
+    }
+
+    /** Deletes row {@code rowId}, following concurrent updates with {@code recheck} as {@link #update} does. */
+    public boolean delete(Transaction tx, long rowId, RowRecheck recheck) {
         schemaLock.readLock().lock();
         try {
-            return writeVersion(tx, rowId, null) != null;
+            return writeVersion(tx, rowId, new PendingWrite(null, recheck)) != null;
         } finally {
             schemaLock.readLock().unlock();
         }
+    }
+
+    /**
+     * A write on its way into the heap: the values to install (null for a tombstone), the row they supersede (for
+     * index maintenance) and how to follow a concurrent update.
+     */
+    private static final class PendingWrite {
+        Object[] values;
+        Object[] superseded;
+        final RowRecheck recheck;
+
+        PendingWrite(Object[] values, RowRecheck recheck) {
+            this.values = values;
+            this.recheck = recheck;
+        }
+    }
+
+    /**
+     * After a CONFLICT: under READ COMMITTED with a recheck, re-reads the row's newest committed version and asks
+     * the recheck what to write; returns the decider that accepts that version, or null if the row is to be left
+     * alone. Otherwise aborts the transaction with 40001.
+     */
+    private WriteDecider followConcurrentUpdate(Transaction tx, long rowId, PendingWrite pending,
+                                                WriteDecision conflict, boolean tombstone) {
+        if (pending.recheck == null || !tx.control().followsConcurrentUpdates()) {
+            throw conflict(tx, rowId, pending.values, conflict);
+        }
+        RowVersion newest = heap.newest(rowId);
+        if (newest == null || newest.row() == null) {
+            return null;
+        }
+        Object[] again = pending.recheck.recheck(newest.row());
+        if (again == null) {
+            return null;
+        }
+        if (!tombstone) {
+            pending.values = validator.canonical(again);
+        }
+        pending.superseded = newest.row();
+        long horizon = Math.max(tx.snapshot().timestamp(), VersionWord.timestamp(newest.word()));
+        long txid = tx.id();
+        return (id, exists, word) -> SnapshotIsolation.decide(horizon, txid, exists, word);
     }
 
     /**
@@ -287,6 +346,11 @@ public final class Table implements ReadableTable {
      * transaction. The intent ends with the transaction; the row's data do not change.
      */
     public boolean lock(Transaction tx, long rowId) {
+        return lock(tx, rowId, null);
+    }
+
+    /** Takes a write intent as {@link #lock(Transaction, long)}, following concurrent updates with {@code recheck}. */
+    public boolean lock(Transaction tx, long rowId, RowRecheck recheck) {
         schemaLock.readLock().lock();
         try {
             RowVersion newest = heap.newest(rowId);
@@ -305,7 +369,11 @@ public final class Table implements ReadableTable {
                     case ROW_GONE:
                         return false;
                     case CONFLICT:
-                        throw conflict(tx, rowId, null, decision);
+                        decider = followConcurrentUpdate(tx, rowId, new PendingWrite(null, recheck), decision, true);
+                        if (decider == null) {
+                            return false;
+                        }
+                        break;
                     case WAIT:
                         awaitWithoutSchemaLock(tx, decision.other());
                         break;
@@ -325,11 +393,15 @@ public final class Table implements ReadableTable {
                     + decision.other() + ")"));
     }
 
-    /** Installs a new version (a tombstone for null values) under first-updater-wins; null if the row is gone. */
-    private VersionWrite writeVersion(Transaction tx, long rowId, Object[] values) {
+    /**
+     * Installs a new version (a tombstone for null values) under the isolation level's rules; null if the row is
+     * gone or, after following a concurrent update, no longer qualifies.
+     */
+    private VersionWrite writeVersion(Transaction tx, long rowId, PendingWrite pending) {
         WriteDecider decider = tx.control().updateDecider(tx);
+        boolean tombstone = pending.values == null;
         while (true) {
-            WriteOutcome outcome = heap.write(rowId, tx.id(), values, decider);
+            WriteOutcome outcome = heap.write(rowId, tx.id(), pending.values, decider);
             WriteDecision decision = outcome.decision();
             switch (decision.kind()) {
                 case PUT: {
@@ -341,7 +413,11 @@ public final class Table implements ReadableTable {
                 case ROW_GONE:
                     return null;
                 case CONFLICT:
-                    throw conflict(tx, rowId, values, decision);
+                    decider = followConcurrentUpdate(tx, rowId, pending, decision, tombstone);
+                    if (decider == null) {
+                        return null;
+                    }
+                    break;
                 case WAIT:
                     awaitWithoutSchemaLock(tx, decision.other());
                     break;
@@ -378,6 +454,11 @@ public final class Table implements ReadableTable {
                         write.addedEntry(index, key);
                     }
                 }
+                if (decision.kind() == WriteDecision.Kind.CONFLICT && tx.control().followsConcurrentUpdates()) {
+                    // The key was freed by a transaction that committed after the statement's snapshot: READ
+                    // COMMITTED takes the newest committed state, in which the key is free unless taken again.
+                    decision = recheckFreedKey(tx, index, key, rowId, write);
+                }
                 switch (decision.kind()) {
                     case PUT:
                         continue;
@@ -397,6 +478,21 @@ public final class Table implements ReadableTable {
                 }
             }
             return;
+        }
+    }
+
+    /**
+     * Checks {@code key} again against the newest committed state and inserts its entry if it is free: READ
+     * COMMITTED accepts a key that a transaction committed after the statement's snapshot freed.
+     */
+    private WriteDecision recheckFreedKey(Transaction tx, IndexAccess index, byte[] key, long rowId,
+                                          VersionWrite write) {
+        synchronized (keyLatch(index, key)) {
+            WriteDecision decision = checkUnique(index, key, rowId, new Snapshot(Long.MAX_VALUE >>> 2, tx.id()));
+            if (decision.kind() == WriteDecision.Kind.PUT && index.storage().insert(key, rowId)) {
+                write.addedEntry(index, key);
+            }
+            return decision;
         }
     }
 

@@ -16,6 +16,14 @@ public interface ConcurrencyControl {
     /** The decider shown a row's newest version before {@code tx} updates or deletes the row. */
     WriteDecider updateDecider(Transaction tx);
 
+    /**
+     * Whether a write that meets a row changed by a transaction that committed after the snapshot re-evaluates the
+     * statement on the newest committed version (READ COMMITTED) instead of failing with 40001.
+     */
+    default boolean followsConcurrentUpdates() {
+        return false;
+    }
+
     /** {@code tx} read row {@code rowId} of table {@code tableId} through a point access (a key lookup). */
     default void onRead(Transaction tx, long tableId, long rowId) {
     }

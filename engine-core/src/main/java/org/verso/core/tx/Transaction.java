@@ -72,7 +72,10 @@ public final class Transaction {
         return state == State.ACTIVE;
     }
 
-    /** The snapshot this transaction reads; taken when first asked for, at the first statement. */
+    /**
+     * The snapshot this transaction reads; taken when first asked for, at the first statement (at READ COMMITTED, at
+     * the first use in each statement).
+     */
     public Snapshot snapshot() {
         checkActive();
         if (snapshotTimestamp < 0) {
@@ -94,9 +97,15 @@ public final class Transaction {
         }
     }
 
-    /** Marks the start of a statement; pass the mark to {@link #rollbackStatement} if the statement fails. */
+    /**
+     * Marks the start of a statement; pass the mark to {@link #rollbackStatement} if the statement fails. At READ
+     * COMMITTED the statement also gets a fresh snapshot.
+     */
     public int markStatement() {
         checkActive();
+        if (isolation == IsolationLevel.READ_COMMITTED) {
+            snapshotTimestamp = -1;
+        }
         return writes.size();
     }
 

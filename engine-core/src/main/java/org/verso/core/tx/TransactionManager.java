@@ -72,6 +72,8 @@ public final class TransactionManager {
         switch (isolation) {
             case SNAPSHOT:
                 return SnapshotIsolation.INSTANCE;
+            case READ_COMMITTED:
+                return ReadCommitted.INSTANCE;
             default:
                 throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("isolation level " + isolation);
         }
