@@ -54,6 +54,8 @@ public final class Database implements AutoCloseable {
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
     private final List<SystemView> systemViews;
+    private static final long FORGET_MILLIS = 100;
+    private final Thread versionCollector;
     private volatile boolean closed;
 
     private Database(DatabaseConfig config) {
@@ -84,6 +86,9 @@ public final class Database implements AutoCloseable {
             });
             this.systemViews = SystemViews.of(storage.io(), storage.bufferPool(),
                 () -> List.copyOf(tables.values()));
+            this.versionCollector = new Thread(this::forgetVersionsPeriodically, "verso-version-collector");
+            versionCollector.setDaemon(true);
+            versionCollector.start();
         } catch (RuntimeException e) {
             storage.close();
             throw e;
@@ -227,6 +232,32 @@ public final class Database implements AutoCloseable {
         return systemViews;
     }
 
+    /**
+     * Forgets, in every table, the versions that no running snapshot can see any more; a background thread does this
+     * every {@value #FORGET_MILLIS} ms.
+     */
+    public void forgetVersions() {
+        checkOpen();
+        long horizon = transactions.oldestSnapshot();
+        long oldestRunning = transactions.oldestRunningTxid();
+        for (Table table : tables.values()) {
+            table.forgetVersions(horizon, transactions::clock, oldestRunning);
+        }
+    }
+
+    private void forgetVersionsPeriodically() {
+        while (!closed) {
+            try {
+                Thread.sleep(FORGET_MILLIS);
+                forgetVersions();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // A table dropped or the database closed meanwhile: the next round sees the new state.
+            }
+        }
+    }
+
     /** Runs a checkpoint now (one also runs in the background whenever enough log has accumulated). */
     public void checkpoint() {
         checkOpen();
@@ -264,6 +295,12 @@ public final class Database implements AutoCloseable {
             return;
         }
         closed = true;
+        versionCollector.interrupt();
+        try {
+            versionCollector.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             transactions.abortAll();
             for (Table table : List.copyOf(tables.values())) {

@@ -105,6 +105,19 @@ public final class Table implements ReadableTable {
         return out;
     }
 
+    /**
+     * Forgets the versions no snapshot at or after {@code horizon} can see (see {@link TableHeap#forgetVersions}).
+     * Runs under the schema lock, shared, so an index build, which reads whole version chains, never overlaps it.
+     */
+    public void forgetVersions(long horizon, java.util.function.LongSupplier clock, long oldestRunningTxid) {
+        schemaLock.readLock().lock();
+        try {
+            heap.forgetVersions(horizon, clock, oldestRunningTxid);
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
     /** Writes the heap's buffered pages. */
     public void flush() {
         heap.flush();

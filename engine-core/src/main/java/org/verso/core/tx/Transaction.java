@@ -26,6 +26,12 @@ public final class Transaction {
     private final List<WriteRecord> writes = new ArrayList<>();
     private final CountDownLatch ended = new CountDownLatch(1);
     private long snapshotTimestamp = -1;
+    // The oldest snapshot this transaction has read with (at READ COMMITTED, its first statement's, since cursors of
+    // earlier statements may still be open): NONE before the first, PENDING while it is being taken. The version
+    // collector reads it to know what no running snapshot can see; see TransactionManager#oldestSnapshot.
+    private volatile long heldSnapshot = NONE;
+    static final long NONE = -1;
+    static final long PENDING = -2;
     private volatile State state = State.ACTIVE;
     private volatile Transaction waitingFor;
     private WaitPolicy waitPolicy = WaitPolicy.WAIT;
@@ -79,7 +85,14 @@ public final class Transaction {
     public Snapshot snapshot() {
         checkActive();
         if (snapshotTimestamp < 0) {
+            boolean first = heldSnapshot == NONE;
+            if (first) {
+                heldSnapshot = PENDING;
+            }
             snapshotTimestamp = manager.lastCommitTimestamp();
+            if (first) {
+                heldSnapshot = snapshotTimestamp;
+            }
         }
         return new Snapshot(snapshotTimestamp, id);
     }
@@ -149,6 +162,10 @@ public final class Transaction {
 
     Transaction waitingFor() {
         return waitingFor;
+    }
+
+    long heldSnapshot() {
+        return heldSnapshot;
     }
 
     /** The txid this transaction is waiting for right now, or -1: the engine's own wait state. */

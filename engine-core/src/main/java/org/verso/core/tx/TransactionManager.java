@@ -88,6 +88,43 @@ public final class TransactionManager {
         return active.size();
     }
 
+    /**
+     * The oldest snapshot a running transaction reads, or the newest published timestamp if none does: no running
+     * or future snapshot is older, so versions superseded at or before it are invisible to everyone.
+     *
+     * <p>The published timestamp is read before the transactions are scanned, and a transaction marks its snapshot
+     * PENDING before it reads the published timestamp; so a transaction this scan does not see takes a snapshot at
+     * or after the value read here, and one it sees PENDING is waited for (a few instructions).
+     */
+    public long oldestSnapshot() {
+        long oldest = lastCommitTimestamp;
+        for (Transaction tx : active.values()) {
+            long held = tx.heldSnapshot();
+            while (held == Transaction.PENDING) {
+                Thread.onSpinWait();
+                held = tx.heldSnapshot();
+            }
+            if (held >= 0 && held < oldest) {
+                oldest = held;
+            }
+        }
+        return oldest;
+    }
+
+    /** The txid of the oldest running transaction, or one past the clock if none is running. */
+    public long oldestRunningTxid() {
+        long oldest = clock.get() + 1;
+        for (Long txid : active.keySet()) {
+            oldest = Math.min(oldest, txid);
+        }
+        return oldest;
+    }
+
+    /** The clock's current value: every transaction begun so far has a txid at or below it. */
+    public long clock() {
+        return clock.get();
+    }
+
     /** Whether transaction {@code txid} has begun and not ended. */
     public boolean isActive(long txid) {
         return active.containsKey(txid);

@@ -3,6 +3,7 @@ package org.verso.storage.heap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import org.verso.common.ErrorCode;
 import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
@@ -49,6 +50,8 @@ public final class SiasHeap implements TableHeap {
     private final VersionDirectory directory;
     private final RowCodec codec;
     private final Object[] latches = new Object[LATCHES];
+    // Rows that gained a version over an older one: candidates for forgetting versions.
+    private final RowIdQueue superseded = new RowIdQueue();
     private final LongAdder fetches = new LongAdder();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, RowCodec codec) {
@@ -92,6 +95,9 @@ public final class SiasHeap implements TableHeap {
                 throw ErrorCode.INTERNAL_ERROR.exception("row " + vid + " of " + tableName
                     + " changed under its write latch");
             }
+            if (exists && directory.prev(head) == VersionDirectory.NONE) {
+                superseded.add(vid); // the row now has two versions; once queued it stays queued until pruned
+            }
             return WriteOutcome.installed(node);
         }
     }
@@ -109,6 +115,9 @@ public final class SiasHeap implements TableHeap {
             // skip it as uncommitted, and no record is appended (a lock does not survive a restart).
             int node = directory.addNode(VersionWord.uncommitted(txid, false), directory.tid(head), head);
             directory.casHead(vid, head, node);
+            if (directory.prev(head) == VersionDirectory.NONE) {
+                superseded.add(vid);
+            }
             return WriteOutcome.installed(node);
         }
     }
@@ -234,6 +243,23 @@ public final class SiasHeap implements TableHeap {
                 row = null;
             }
         };
+    }
+
+    @Override
+    public void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid) {
+        directory.reclaim(oldestRunningTxid);
+        long[] rows = superseded.drain();
+        IntList dropped = new IntList();
+        for (long vid : rows) {
+            synchronized (latch(vid)) {
+                dropped.addAll(directory.prune(vid, horizon));
+                if (directory.chainLength(vid) > 1) {
+                    superseded.add(vid); // an older version is still visible to someone: try again later
+                }
+            }
+        }
+        // Stamped after pruning: a reader that may have seen a dropped node began no later than now.
+        directory.retire(dropped.toArray(), clock.getAsLong());
     }
 
     @Override

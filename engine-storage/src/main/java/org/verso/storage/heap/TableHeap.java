@@ -1,6 +1,7 @@
 package org.verso.storage.heap;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.version.Snapshot;
@@ -80,6 +81,14 @@ public interface TableHeap extends AutoCloseable {
 
     /** Every row visible to {@code snapshot}. */
     RowCursor scan(Snapshot snapshot);
+
+    /**
+     * Forgets the versions that no snapshot at or after {@code horizon} can see, so the heap's memory follows its
+     * live versions, not its history. The caller guarantees that no running transaction's snapshot is older than
+     * {@code horizon}. Memory of what is forgotten is reused once every transaction running at that moment has
+     * ended: {@code clock} tells the moment, {@code oldestRunningTxid} the oldest transaction still running now.
+     */
+    void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid);
 
     /** Figures for the system views. */
     HeapStatistics statistics();

@@ -15,8 +15,12 @@ import java.lang.invoke.VarHandle;
  * <p>Each node holds a packed {@link VersionWord}; a node's word changes exactly once, from uncommitted to
  * committed, and is published with a release write.
  *
+ * <p>Versions no snapshot can see any more are {@link #prune pruned}: their nodes wait in limbo until every
+ * transaction that was running when they were pruned has ended, then are reused, so the directory's size follows the
+ * live versions, not the history.
+ *
  * <p>Thread safety: readers run concurrently with writers. Writers of one VID are serialised by the caller (the
- * heap's append lock); node and VID allocation are synchronised here. A new node's fields are written before the
+ * heap's row latch); node and VID allocation are synchronised here. A new node's fields are written before the
  * head pointer that publishes it (release/acquire).
  */
 public final class VersionDirectory {
@@ -34,6 +38,12 @@ public final class VersionDirectory {
     private volatile int[][] heads = new int[0][];
     private int nodeCount;
     private long vidCount;
+    // Nodes free for reuse (a stack), and nodes retired by pruning that a reader may still hold: each batch is
+    // stamped with the clock at retirement and becomes free once no transaction older than the stamp is running.
+    private int[] free = new int[64];
+    private int freeCount;
+    private final java.util.ArrayDeque<long[]> limbo = new java.util.ArrayDeque<>();
+    private int limboCount;
 
     /** Allocates a new VID with no versions yet. */
     public synchronized long newVid() {
@@ -62,18 +72,23 @@ public final class VersionDirectory {
         }
     }
 
+    /** Nodes holding a version (allocated and neither free nor waiting to be freed). */
     public synchronized int nodeCount() {
-        return nodeCount;
+        return nodeCount - freeCount - limboCount;
     }
 
     /** Adds a node for a new version; it is not reachable until installed with {@link #casHead}. */
     public int addNode(long word, long tid, int prev) {
         int node;
         synchronized (this) {
-            node = nodeCount++;
-            int chunk = node >>> CHUNK_BITS;
-            if (chunk >= words.length) {
-                growNodes(chunk + 1);
+            if (freeCount > 0) {
+                node = free[--freeCount];
+            } else {
+                node = nodeCount++;
+                int chunk = node >>> CHUNK_BITS;
+                if (chunk >= words.length) {
+                    growNodes(chunk + 1);
+                }
             }
         }
         long[] w = words[node >>> CHUNK_BITS];
@@ -148,6 +163,79 @@ public final class VersionDirectory {
             node = prev(node);
         }
         return node;
+    }
+
+    /**
+     * Drops the versions of {@code vid} that no snapshot at or after {@code horizon} can see: everything older than
+     * the newest version committed at or before it, and that version too if it is a tombstone (the row is then gone
+     * for every such snapshot). Returns the dropped nodes, for {@link #retire}. The caller holds the row's write latch
+     * and guarantees that no running snapshot is older than {@code horizon}; readers need no lock, because a reader
+     * whose snapshot is at or after the horizon stops at or before the kept version and never follows its link.
+     */
+    public int[] prune(long vid, long horizon) {
+        int head = head(vid);
+        int cut = head;
+        while (cut != NONE) {
+            long word = word(cut);
+            if (VersionWord.isCommitted(word) && VersionWord.timestamp(word) <= horizon) {
+                break;
+            }
+            cut = prev(cut);
+        }
+        if (cut == NONE) {
+            return new int[0];
+        }
+        int firstDropped;
+        if (cut == head && VersionWord.isTombstone(word(cut))) {
+            if (!casHead(vid, head, NONE)) {
+                return new int[0];
+            }
+            firstDropped = cut;
+        } else {
+            firstDropped = prev(cut);
+            INTS.setRelease(prevs[cut >>> CHUNK_BITS], cut & MASK, NONE);
+        }
+        int count = 0;
+        for (int n = firstDropped; n != NONE; n = prev(n)) {
+            count++;
+        }
+        int[] dropped = new int[count];
+        int i = 0;
+        for (int n = firstDropped; n != NONE; n = prev(n)) {
+            dropped[i++] = n;
+        }
+        return dropped;
+    }
+
+    /**
+     * Hands pruned nodes back for reuse once every transaction that was running at {@code stamp} (the clock when
+     * they were pruned) has ended, since such a transaction's reader may still be looking at them.
+     */
+    public synchronized void retire(int[] nodes, long stamp) {
+        if (nodes.length == 0) {
+            return;
+        }
+        long[] batch = new long[nodes.length + 1];
+        batch[0] = stamp;
+        for (int i = 0; i < nodes.length; i++) {
+            batch[i + 1] = nodes[i];
+        }
+        limbo.add(batch);
+        limboCount += nodes.length;
+    }
+
+    /** Frees every retired batch stamped before {@code oldestRunningTxid}, the oldest transaction still running. */
+    public synchronized void reclaim(long oldestRunningTxid) {
+        while (!limbo.isEmpty() && limbo.peek()[0] < oldestRunningTxid) {
+            long[] batch = limbo.poll();
+            limboCount -= batch.length - 1;
+            if (freeCount + batch.length > free.length) {
+                free = java.util.Arrays.copyOf(free, Math.max(free.length * 2, freeCount + batch.length));
+            }
+            for (int i = 1; i < batch.length; i++) {
+                free[freeCount++] = (int) batch[i];
+            }
+        }
     }
 
     /** Length of the version chain of {@code vid} (0 if the VID has no versions). */

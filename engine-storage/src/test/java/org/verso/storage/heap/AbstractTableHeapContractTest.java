@@ -218,6 +218,30 @@ public abstract class AbstractTableHeapContractTest {
     }
 
     @Test
+    void versionsNoSnapshotCanSeeAreForgotten() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = insert(heap, 10, new Object[] {1, "v0"});
+            commit(heap, 10, 20);
+            put(heap, vid, 30, new Object[] {1, "v1"});
+            commit(heap, 30, 40);
+            put(heap, vid, 50, new Object[] {1, "v2"});
+            commit(heap, 50, 60);
+            heap.forgetVersions(45, () -> 70, 71);
+            assertArrayEquals(new Object[] {1, "v1"}, heap.read(vid, new Snapshot(45, 99)), "the horizon's version");
+            assertEquals(2, heap.chain(vid).size(), "v0 is older than what any snapshot at the horizon sees");
+            heap.forgetVersions(60, () -> 70, 71);
+            assertEquals(1, heap.chain(vid).size());
+            put(heap, vid, 80, null);
+            commit(heap, 80, 90);
+            heap.forgetVersions(90, () -> 95, 96);
+            assertNull(heap.newest(vid), "a row deleted before the horizon is gone for everyone");
+            heap.forgetVersions(90, () -> 95, 96);
+            assertEquals(0, heap.statistics().versionNodes(), "forgotten nodes are free for reuse");
+        }
+    }
+
+    @Test
     void scanReturnsEveryVisibleRowOnce() {
         try (StorageEngine storage = memory()) {
             TableHeap heap = open(storage);

@@ -1,0 +1,179 @@
+package org.verso.core.concurrency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.verso.common.RowCursor;
+import org.verso.common.VersoException;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
+import org.verso.core.Database;
+import org.verso.core.DatabaseConfig;
+import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.core.catalog.TableLayout;
+import org.verso.core.table.Table;
+import org.verso.core.tx.IsolationLevel;
+import org.verso.core.tx.Transaction;
+
+/**
+ * Versions that no running snapshot can see are forgotten, so a steady update workload runs in bounded directory
+ * memory, while every running snapshot keeps seeing exactly its versions.
+ */
+class VersionForgettingTest {
+    private static final int ACCOUNTS = 32;
+    private static final long INITIAL = 1000;
+
+    private static TableDefinition accounts() {
+        return new TableDefinition(0, "ACCOUNTS", List.of(
+            new ColumnDefinition("ID", DataType.of(ValueType.INTEGER), false),
+            new ColumnDefinition("BALANCE", DataType.of(ValueType.BIGINT), false)), new int[] {0}, TableLayout.SIAS);
+    }
+
+    private static Database open(String name) {
+        Database db = Database.open(DatabaseConfig.inMemory(name));
+        db.createTable(accounts());
+        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+        for (int i = 0; i < ACCOUNTS; i++) {
+            db.table("ACCOUNTS").insert(tx, new Object[] {i, INITIAL});
+        }
+        tx.commit();
+        return db;
+    }
+
+    private static void add(Table t, Transaction tx, int id, long delta) {
+        try (RowCursor c = t.lookup(tx, new Object[] {id})) {
+            assertTrue(c.next());
+            t.update(tx, c.rowId(), new Object[] {id, (Long) c.row()[1] + delta});
+        }
+    }
+
+    private static long total(Table t, Transaction tx) {
+        long sum = 0;
+        try (RowCursor rows = t.scan(tx)) {
+            while (rows.next()) {
+                sum += (Long) rows.row()[1];
+            }
+        }
+        return sum;
+    }
+
+    @Test
+    void aSteadyUpdateWorkloadRunsInBoundedMemoryUntilAnOldSnapshotHoldsVersions() {
+        try (Database db = open("forget-bounded")) {
+            Table t = db.table("ACCOUNTS");
+            for (int round = 0; round < 200; round++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                for (int i = 0; i < ACCOUNTS; i++) {
+                    add(t, tx, i, 1);
+                }
+                tx.commit();
+                db.forgetVersions();
+            }
+            long steady = t.heapStatistics().versionNodes();
+            assertTrue(steady <= 2L * ACCOUNTS, "after 6,400 updates the directory holds " + steady + " nodes");
+
+            Transaction old = db.begin(IsolationLevel.SNAPSHOT);
+            long seen = total(t, old);
+            for (int round = 0; round < 50; round++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                for (int i = 0; i < ACCOUNTS; i++) {
+                    add(t, tx, i, 1);
+                }
+                tx.commit();
+                db.forgetVersions();
+            }
+            assertTrue(t.heapStatistics().versionNodes() >= 50L * ACCOUNTS,
+                "versions the old snapshot may read are kept");
+            assertEquals(seen, total(t, old), "the old snapshot still reads its versions");
+            old.commit();
+            db.forgetVersions();
+            db.forgetVersions();
+            assertTrue(t.heapStatistics().versionNodes() <= 2L * ACCOUNTS,
+                "released once the old snapshot ended: " + t.heapStatistics().versionNodes());
+        }
+    }
+
+    @Test
+    void readersKeepTheirSnapshotsWhileVersionsAreForgottenConcurrently() throws Exception {
+        long seed = Long.getLong("verso.seed", System.nanoTime());
+        System.out.println("VersionForgettingTest seed=" + seed);
+        try (Database db = open("forget-concurrent-" + seed)) {
+            Table t = db.table("ACCOUNTS");
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicLong readsChecked = new AtomicLong();
+            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+            List<Thread> threads = new ArrayList<>();
+            for (int w = 0; w < 4; w++) {
+                Random random = new Random(seed + w);
+                threads.add(new Thread(() -> {
+                    while (!stop.get()) {
+                        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                        try {
+                            long amount = 1 + random.nextInt(20);
+                            add(t, tx, random.nextInt(ACCOUNTS), -amount);
+                            add(t, tx, random.nextInt(ACCOUNTS), amount);
+                            tx.commit();
+                        } catch (VersoException e) {
+                            if (!e.sqlState().startsWith("40")) {
+                                failures.add(e);
+                            }
+                            tx.rollback();
+                        }
+                    }
+                }));
+            }
+            for (int r = 0; r < 3; r++) {
+                Random random = new Random(seed * 7 + r);
+                threads.add(new Thread(() -> {
+                    try {
+                        while (!stop.get()) {
+                            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                            int scans = 1 + random.nextInt(20);
+                            for (int s = 0; s < scans; s++) {
+                                assertEquals(ACCOUNTS * INITIAL, total(t, tx), "seed " + seed);
+                                readsChecked.incrementAndGet();
+                            }
+                            tx.commit();
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                }));
+            }
+            threads.add(new Thread(() -> {
+                try {
+                    while (!stop.get()) {
+                        db.forgetVersions();
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }));
+            threads.forEach(Thread::start);
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < end && failures.isEmpty()) {
+                Thread.onSpinWait();
+            }
+            stop.set(true);
+            for (Thread thread : threads) {
+                thread.join(TimeUnit.SECONDS.toMillis(60));
+            }
+            assertTrue(failures.isEmpty(), () -> "seed " + seed + ": " + failures);
+            assertTrue(readsChecked.get() > 10, "readers ran");
+            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+            assertEquals(ACCOUNTS * INITIAL, total(t, tx));
+            tx.commit();
+            System.out.println("consistent scans while forgetting: " + readsChecked.get() + ", nodes left: "
+                + t.heapStatistics().versionNodes());
+        }
+    }
+}
