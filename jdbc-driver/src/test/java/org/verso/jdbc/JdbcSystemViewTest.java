@@ -30,6 +30,10 @@ class JdbcSystemViewTest {
                 }
             }
             c.commit();
+            // An older snapshot, held open on a second connection, keeps the superseded versions reachable.
+            Connection reader = connect("jdbc:verso:" + dir);
+            reader.setAutoCommit(false);
+            assertEquals(3000, queryLong(reader, "SELECT COUNT(*) FROM item"));
             try (PreparedStatement update = c.prepareStatement("UPDATE item SET qty = qty + ? WHERE id = ?")) {
                 for (int i = 0; i < 3000; i += 3) {
                     update.setInt(1, 1);
@@ -49,7 +53,15 @@ class JdbcSystemViewTest {
             assertEquals(3000, queryLong(c, "SELECT row_ids FROM sys.table_versions WHERE table_name = 'ITEM'"));
             assertEquals(4000,
                 queryLong(c, "SELECT version_nodes FROM sys.table_versions WHERE table_name = 'ITEM'"),
-                "3000 inserted versions plus 1000 updated ones, all kept for old snapshots");
+                "3000 inserted versions plus 1000 updated ones, all kept for the old snapshot");
+            reader.commit();
+            reader.close();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            long nodes;
+            do {
+                nodes = queryLong(c, "SELECT version_nodes FROM sys.table_versions WHERE table_name = 'ITEM'");
+            } while (nodes != 3000 && System.nanoTime() < deadline);
+            assertEquals(3000, nodes, "once no snapshot needs them, the superseded versions are forgotten");
             assertTrue(queryLong(c, "SELECT COUNT(*) FROM sys.io_stats WHERE file = 'wal'") == 1);
             assertSqlState("0A000", () -> exec(c, "DELETE FROM sys.io_totals"));
         }
