@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
 import org.verso.common.ErrorCode;
+import org.verso.common.IoFailures;
 import org.verso.storage.heap.SiasHeap;
 import org.verso.storage.heap.TableHeap;
 import org.verso.storage.io.IoAccounting;
@@ -349,11 +350,7 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     private static RuntimeException writeFailure(IOException e, String name) {
-        String msg = String.valueOf(e.getMessage());
-        if (msg.contains("No space left") || msg.contains("ENOSPC")) {
-            return ErrorCode.DISK_FULL.exception(e, name);
-        }
-        return ErrorCode.IO_ERROR.exception(e, name, msg);
+        return IoFailures.of(e, name);
     }
 
     /**
