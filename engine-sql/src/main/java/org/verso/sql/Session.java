@@ -1,5 +1,6 @@
 package org.verso.sql;
 
+import org.verso.common.type.Values;
 import java.util.ArrayList;
 import java.util.List;
 import org.verso.common.ErrorCode;
@@ -10,7 +11,6 @@ import org.verso.core.tx.Transaction;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.prepare.CompiledStatement;
-import org.verso.sql.type.ValueConverter;
 
 /**
  * One SQL session = one JDBC connection: the current transaction, autocommit, isolation. Not thread safe.
@@ -174,7 +174,7 @@ public final class Session implements AutoCloseable {
                 for (Object[] row = source.next(); row != null; row = source.next()) {
                     Object[] out = new Object[columns.size()];
                     for (int i = 0; i < out.length; i++) {
-                        out[i] = ValueConverter.canonical(row[i], columns.get(i).type());
+                        out[i] = Values.canonical(row[i], columns.get(i).type());
                     }
                     rows.add(out);
                 }
@@ -264,7 +264,7 @@ public final class Session implements AutoCloseable {
         }
         Object[] values = new Object[params.length];
         for (int i = 0; i < values.length; i++) {
-            values[i] = ValueConverter.parameter(params[i], types.get(i).type());
+            values[i] = Values.parameter(params[i], types.get(i).type());
         }
         return values;
     }

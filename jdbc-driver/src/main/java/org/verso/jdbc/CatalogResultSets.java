@@ -116,7 +116,8 @@ final class CatalogResultSets {
     private static Object[] columnRow(TableDefinition t, ColumnDefinition c, int position) {
         DataType type = c.type();
         ValueType kind = type.kind();
-        Integer decimalDigits = kind.isNumeric() || kind == ValueType.TIMESTAMP ? JdbcTypes.scale(type) : null;
+        Integer decimalDigits = kind.isNumeric() || kind == ValueType.TIME || kind == ValueType.TIMESTAMP
+            ? JdbcTypes.scale(type) : null;
         Integer radix = kind.isNumeric() ? 10 : null;
         // Strings are stored as UTF-8: up to four bytes a character.
         Integer octetLength = kind.isString() ? JdbcTypes.precision(type) * 4 : null;
@@ -189,19 +190,29 @@ final class CatalogResultSets {
         List<Object[]> rows = new ArrayList<>();
         for (ValueType kind : ValueType.values()) {
             DataType widest = kind == ValueType.DECIMAL ? DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0)
-                : kind.isString() ? new DataType(kind, DataType.MAX_STRING_LENGTH, 0) : DataType.of(kind);
-            String quote = kind.isString() ? "'" : kind == ValueType.DATE ? "DATE '"
-                : kind == ValueType.TIMESTAMP ? "TIMESTAMP '" : null;
-            String createParams = kind.isString() ? "length" : kind == ValueType.DECIMAL ? "precision,scale" : null;
+                : kind.hasLength() ? new DataType(kind, DataType.of(kind).length(), 0) : DataType.of(kind);
+            String prefix = literalPrefix(kind);
+            String createParams = kind.hasLength() ? "length" : kind == ValueType.DECIMAL ? "precision,scale" : null;
             short maxScale = (short) (kind == ValueType.DECIMAL ? DataType.MAX_DECIMAL_PRECISION
-                : kind == ValueType.TIMESTAMP ? JdbcTypes.TIMESTAMP_FRACTION_DIGITS : 0);
+                : widest.fractionDigits());
             rows.add(new Object[] {JdbcTypes.typeName(kind), JdbcTypes.sqlType(kind), JdbcTypes.precision(widest),
-                quote, quote == null ? null : "'", createParams, (short) DatabaseMetaData.typeNullable,
+                prefix, prefix == null ? null : "'", createParams, (short) DatabaseMetaData.typeNullable,
                 kind.isString(), (short) DatabaseMetaData.typeSearchable, !kind.isNumeric(), false, false,
                 JdbcTypes.typeName(kind), (short) 0, maxScale, null, null, kind.isNumeric() ? 10 : null});
         }
         rows.sort(Comparator.comparingInt(r -> (Integer) r[1]));
         return VersoResultSet.of(TYPE_INFO, rows);
+    }
+
+    /** What a literal of the type starts with: a quote, a typed-literal keyword, or X for binary strings. */
+    private static String literalPrefix(ValueType kind) {
+        if (kind.isString()) {
+            return "'";
+        }
+        if (kind.isBinary()) {
+            return "X'";
+        }
+        return kind.isTemporal() ? kind.name() + " '" : null;
     }
 
     // ---- matching

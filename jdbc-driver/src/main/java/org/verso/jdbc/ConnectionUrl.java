@@ -1,5 +1,6 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -55,7 +56,7 @@ public final class ConnectionUrl {
     public static ConnectionUrl parse(String url, Properties info) throws SQLException {
         if (!accepts(url)) {
             throw SqlExceptions.create("not a Verso URL: " + url + " (expected " + PREFIX + "PATH or " + PREFIX
-                + "mem:NAME)", SqlExceptions.CANNOT_CONNECT);
+                + "mem:NAME)", SqlState.CANNOT_CONNECT);
         }
         String rest = url.substring(PREFIX.length());
         String[] parts = rest.split(";", -1);
@@ -108,19 +109,19 @@ public final class ConnectionUrl {
             String name = target.substring(MEMORY_PREFIX.length()).trim();
             if (name.isEmpty()) {
                 throw SqlExceptions.create("in-memory URL without a name: " + url + " (expected " + PREFIX
-                    + "mem:NAME)", SqlExceptions.CANNOT_CONNECT);
+                    + "mem:NAME)", SqlState.CANNOT_CONNECT);
             }
             return new ConnectionUrl(url, null, name, cache, page);
         }
         if (target.isEmpty()) {
             throw SqlExceptions.create("URL without a database path: " + url + " (expected " + PREFIX + "PATH or "
-                + PREFIX + "mem:NAME)", SqlExceptions.CANNOT_CONNECT);
+                + PREFIX + "mem:NAME)", SqlState.CANNOT_CONNECT);
         }
         try {
             return new ConnectionUrl(url, Path.of(target).toAbsolutePath().normalize(), null, cache, page);
         } catch (InvalidPathException e) {
             throw SqlExceptions.create("invalid database path in " + url + ": " + e.getMessage(),
-                SqlExceptions.CANNOT_CONNECT, e);
+                SqlState.CANNOT_CONNECT, e);
         }
     }
 
@@ -186,7 +187,7 @@ public final class ConnectionUrl {
     }
 
     private static SQLException badSetting(String url, String why) {
-        return SqlExceptions.create("invalid setting in " + url + ": " + why, SqlExceptions.INVALID_PARAMETER_VALUE);
+        return SqlExceptions.create("invalid setting in " + url + ": " + why, SqlState.INVALID_PARAMETER_VALUE);
     }
 
     /** The engine configuration this URL asks for; a bad value for the engine is 22023 too. */
@@ -208,7 +209,7 @@ public final class ConnectionUrl {
             }
         } catch (VersoException e) {
             throw SqlExceptions.create("invalid setting in " + url + ": " + e.getMessage(),
-                SqlExceptions.INVALID_PARAMETER_VALUE, e);
+                SqlState.INVALID_PARAMETER_VALUE, e);
         }
         return config;
     }

@@ -1,5 +1,6 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -16,7 +17,7 @@ final class VersoParameterMetaData implements ParameterMetaData {
     private ColumnMeta parameter(int param) throws SQLException {
         if (param < 1 || param > parameters.size()) {
             throw SqlExceptions.create("parameter index " + param + " is out of range 1.." + parameters.size(),
-                "07009");
+                SqlState.INVALID_DESCRIPTOR_INDEX);
         }
         return parameters.get(param - 1);
     }

@@ -1,5 +1,6 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -15,7 +16,7 @@ final class VersoResultSetMetaData implements ResultSetMetaData {
 
     private ColumnMeta column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw SqlExceptions.create("column index " + column + " is out of range 1.." + columns.size(), "07009");
+            throw SqlExceptions.create("column index " + column + " is out of range 1.." + columns.size(), SqlState.INVALID_DESCRIPTOR_INDEX);
         }
         return columns.get(column - 1);
     }

@@ -1,5 +1,6 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -19,10 +20,6 @@ import org.verso.sql.PreparedSql;
  */
 public class VersoStatement implements Statement {
     private static final Object[] NO_PARAMETERS = new Object[0];
-    /** No data: a query was expected (PostgreSQL's driver uses the same state). */
-    static final String NOT_A_QUERY = "02000";
-    /** A result was returned when none was expected (PostgreSQL's driver uses the same state). */
-    static final String UNEXPECTED_RESULT = "0100E";
 
     final VersoConnection connection;
     private final List<String> batch = new ArrayList<>();
@@ -44,7 +41,7 @@ public class VersoStatement implements Statement {
             throw SqlExceptions.connectionClosed();
         }
         if (closed) {
-            throw SqlExceptions.create("the statement is closed", SqlExceptions.OBJECT_NOT_IN_STATE);
+            throw SqlExceptions.create("the statement is closed", SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE);
         }
     }
 
@@ -52,12 +49,12 @@ public class VersoStatement implements Statement {
     private PreparedSql prepareText(String sql) throws SQLException {
         checkOpen();
         if (sql == null) {
-            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("the SQL text is null", SqlState.INVALID_PARAMETER_VALUE);
         }
         PreparedSql prepared = connection.prepare(sql);
         if (prepared.parameterCount() > 0) {
             throw SqlExceptions.create("the statement has " + prepared.parameterCount()
-                + " parameters ('?'); use a PreparedStatement to give them values", SqlExceptions.PARAMETER_NOT_SET);
+                + " parameters ('?'); use a PreparedStatement to give them values", SqlState.PARAMETER_MISMATCH);
         }
         return prepared;
     }
@@ -80,7 +77,7 @@ public class VersoStatement implements Statement {
 
     final ResultSet runQuery(PreparedSql prepared, Object[] params) throws SQLException {
         if (!prepared.isQuery()) {
-            throw SqlExceptions.create("the statement returns no rows; use executeUpdate or execute", NOT_A_QUERY);
+            throw SqlExceptions.create("the statement returns no rows; use executeUpdate or execute", SqlState.NO_DATA);
         }
         run(prepared, params);
         return resultSet;
@@ -88,7 +85,7 @@ public class VersoStatement implements Statement {
 
     final long runUpdate(PreparedSql prepared, Object[] params) throws SQLException {
         if (prepared.isQuery()) {
-            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute", UNEXPECTED_RESULT);
+            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute", SqlState.RESULT_SETS_RETURNED);
         }
         run(prepared, params);
         return updateCount;
@@ -97,7 +94,7 @@ public class VersoStatement implements Statement {
     /** The update count of one batch entry; a query in a batch is an error, as JDBC requires. */
     final long runBatchEntry(PreparedSql prepared, Object[] params) throws SQLException {
         if (prepared.isQuery()) {
-            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(), UNEXPECTED_RESULT);
+            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(), SqlState.RESULT_SETS_RETURNED);
         }
         ExecutionResult result = connection.execute(prepared, params);
         return result.updateCount();
@@ -209,7 +206,7 @@ public class VersoStatement implements Statement {
     public void addBatch(String sql) throws SQLException {
         checkOpen();
         if (sql == null) {
-            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("the SQL text is null", SqlState.INVALID_PARAMETER_VALUE);
         }
         batch.add(sql);
     }
@@ -322,7 +319,7 @@ public class VersoStatement implements Statement {
     public void setMaxFieldSize(int max) throws SQLException {
         checkOpen();
         if (max < 0) {
-            throw SqlExceptions.create("max field size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("max field size must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         if (max != 0) {
             throw SqlExceptions.unsupported("truncating values to a maximum field size");
@@ -349,7 +346,7 @@ public class VersoStatement implements Statement {
     public void setLargeMaxRows(long max) throws SQLException {
         checkOpen();
         if (max < 0) {
-            throw SqlExceptions.create("max rows must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("max rows must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         maxRows = max;
     }
@@ -370,7 +367,7 @@ public class VersoStatement implements Statement {
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
         if (seconds < 0) {
-            throw SqlExceptions.create("query timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("query timeout must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         // Accepted and remembered; the engine does not cancel statements yet.
         queryTimeout = seconds;

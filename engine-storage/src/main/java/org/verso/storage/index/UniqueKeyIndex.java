@@ -1,7 +1,7 @@
 package org.verso.storage.index;
 
-import java.util.Comparator;
 import java.util.concurrent.ConcurrentSkipListMap;
+import org.verso.common.type.ValueOrder;
 
 /**
  * A unique index from key to VID, ordered by key: the primary-key access path. It stores VIDs, not version
@@ -17,18 +17,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 public final class UniqueKeyIndex {
     public static final long ABSENT = -1;
 
-    private final ConcurrentSkipListMap<Object[], Long> entries = new ConcurrentSkipListMap<>(KEY_ORDER);
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static final Comparator<Object[]> KEY_ORDER = (a, b) -> {
-        for (int i = 0; i < a.length; i++) {
-            int c = ((Comparable) a[i]).compareTo(b[i]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    };
+    // ValueOrder compares binary keys by content; byte[] has identity equality and is not Comparable.
+    private final ConcurrentSkipListMap<Object[], Long> entries = new ConcurrentSkipListMap<>(ValueOrder.KEYS);
 
     /** The VID stored under {@code key}, or {@link #ABSENT}. */
     public long get(Object[] key) {

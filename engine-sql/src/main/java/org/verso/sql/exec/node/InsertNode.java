@@ -6,20 +6,15 @@ import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
-import org.verso.sql.type.ValueConverter;
-import org.verso.common.type.DataType;
 
 /**
- * Inserts every input row (already in table column order, missing columns NULL). Values are brought to the
- * column classes here; range, length and NOT NULL checks are the table's. The input is read completely before
- * the first insert, so {@code INSERT INTO t SELECT ... FROM t} does not read its own new rows.
+ * Inserts every input row (already in table column order, missing columns NULL). The table converts the values to
+ * the column types with SQL's assignment rules and checks them. The input is read completely before the first
+ * insert, so {@code INSERT INTO t SELECT ... FROM t} does not read its own new rows.
  */
 public final class InsertNode extends ModifyNode {
-    private final DataType[] columnTypes;
-
-    public InsertNode(String table, PlanNode input, DataType[] columnTypes) {
+    public InsertNode(String table, PlanNode input) {
         super(table, input);
-        this.columnTypes = columnTypes;
     }
 
     @Override
@@ -28,11 +23,7 @@ public final class InsertNode extends ModifyNode {
         List<Object[]> rows = new ArrayList<>();
         RowSource source = input.open(ctx);
         for (Object[] row = source.next(); row != null; row = source.next()) {
-            Object[] values = new Object[columnTypes.length];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = ValueConverter.canonical(row[i], columnTypes[i]);
-            }
-            rows.add(values);
+            rows.add(row);
         }
         for (Object[] values : rows) {
             target.insert(ctx.transaction(), values);
