@@ -12,6 +12,7 @@ import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.PersistentCatalog;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.metrics.EngineMetrics;
+import org.verso.core.system.InformationSchema;
 import org.verso.core.system.SystemView;
 import org.verso.core.system.SystemViews;
 import org.verso.core.table.ReadableTable;
@@ -75,8 +76,8 @@ public final class Database implements AutoCloseable {
             this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), storage.redoLog(),
                 metrics);
             heaps.forEach((def, heap) -> tables.put(def.name(), new Table(def, heap, transactions)));
-            this.systemViews = SystemViews.of(storage.io(), storage.bufferPool(),
-                () -> List.copyOf(tables.values()));
+            this.systemViews = InformationSchema.addTo(SystemViews.of(storage.io(), storage.bufferPool(),
+                () -> List.copyOf(tables.values())), catalog);
         } catch (RuntimeException e) {
             storage.close();
             throw e;
@@ -164,7 +165,10 @@ public final class Database implements AutoCloseable {
         return table(name);
     }
 
-    /** The system views (schema {@code SYS}): I/O counters, buffer pool and version directory figures. */
+    /**
+     * The system views: I/O counters, buffer pool and version directory figures (schema {@code SYS}) and the
+     * catalog (schema {@code INFORMATION_SCHEMA}).
+     */
     public List<SystemView> systemViews() {
         return systemViews;
     }
