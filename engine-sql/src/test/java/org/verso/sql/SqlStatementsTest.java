@@ -1,5 +1,7 @@
 package org.verso.sql;
 
+import org.verso.sql.api.PreparedSql;
+import org.verso.sql.api.ColumnMeta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

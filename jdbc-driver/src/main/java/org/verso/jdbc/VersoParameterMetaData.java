@@ -4,7 +4,7 @@ import org.verso.common.SqlState;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.util.List;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 
 /** The types the planner inferred for the '?' of a prepared statement. All parameters are IN parameters. */
 final class VersoParameterMetaData implements ParameterMetaData {

@@ -22,7 +22,7 @@ import java.util.Calendar;
 import java.util.List;
 import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
-import org.verso.sql.PreparedSql;
+import org.verso.sql.api.PreparedSql;
 
 /**
  * A statement planned once by the engine ({@code Session.prepare}, backed by the shared plan cache) and run with
@@ -130,7 +130,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return prepared.isQuery() ? new VersoResultSetMetaData(prepared.columns()) : null;
+        return prepared.isQuery() ? new VersoResultSetMetaData(prepared.columns(), connection.schema()) : null;
     }
 
     @Override

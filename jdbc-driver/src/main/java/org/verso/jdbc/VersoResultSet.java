@@ -22,19 +22,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.verso.sql.ColumnMeta;
-import org.verso.sql.ResultRows;
+import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.api.ResultRows;
 import org.verso.common.SqlState;
 import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
 
 /**
- * A forward-only, read-only ResultSet over engine {@link ResultRows}: query results and, through
- * {@link ResultRows#of},
- * the catalog result sets of {@link VersoDatabaseMetaData}. Getters convert canonical engine values with
- * engine-common's {@link Values}; labels are matched case-insensitively, the first match winning as JDBC requires.
+ * A forward-only, read-only ResultSet over engine {@link ResultRows}: a query's rows, which stream from the engine
+ * as {@link #next} is called, or (through {@link ResultRows#of}) rows held in memory for the fixed answers of
+ * {@link VersoDatabaseMetaData}. Getters convert canonical engine values with engine-common's {@link Values};
+ * labels are matched case-insensitively, the first match winning as JDBC requires.
  *
- * <p>Not thread safe, like the statement that produced it.
+ * <p>Closing the result set ends its query (with autocommit, its transaction). It is closed by its statement's
+ * next execution or close, by the connection's close, and, without autocommit, by the end of the transaction
+ * (CLOSE_CURSORS_AT_COMMIT). An error while reading, such as 57014 after a cancel, is thrown by {@link #next}.
+ *
+ * <p>Not thread safe, like the statement that produced it; reading rows is serialised on the connection.
  */
 public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     private final ResultRows rows;
@@ -52,7 +56,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     private Runnable onClose;
 
     /**
-     * @param connection the connection whose closing also makes this result set unusable (null for a detached one)
+     * @param connection the connection the rows are read through (null for rows held in memory)
      * @param statement  what {@link #getStatement()} returns; null for catalog result sets
      * @param maxRows    the statement's row limit, 0 for none
      */
@@ -78,10 +82,10 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
             return false;
         }
         boolean has;
-        try {
+        if (connection != null) {
+            has = connection.next(rows);
+        } else {
             has = rows.next();
-        } catch (RuntimeException e) {
-            throw SqlExceptions.of(e);
         }
         if (has) {
             rowNumber++;
@@ -94,11 +98,19 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            onRow = false;
-            rows.close();
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        onRow = false;
+        try {
+            if (connection != null) {
+                connection.close(rows);
+            } else {
+                rows.close();
+            }
+        } finally {
             if (onClose != null) {
                 onClose.run();
             }
@@ -110,9 +122,10 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
         this.onClose = action;
     }
 
+    /** True once closed, also when the transaction it was read in ended under it. */
     @Override
     public boolean isClosed() {
-        return closed;
+        return closed || rows.isClosed();
     }
 
     @Override
@@ -164,11 +177,12 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     }
 
     private void checkOpen() throws SQLException {
-        if (closed) {
+        if (isClosed()) {
             if (connection != null && connection.isClosed()) {
                 throw SqlExceptions.connectionClosed();
             }
-            throw SqlExceptions.create("the result set is closed", SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE);
+            throw SqlExceptions.create(closed ? "the result set is closed"
+                : "the result set was closed when its transaction ended", SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE);
         }
     }
 
@@ -482,7 +496,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new VersoResultSetMetaData(columns);
+        return new VersoResultSetMetaData(columns, connection == null ? "" : connection.schema());
     }
 
     @Override
@@ -565,8 +579,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        // The engine materialises results, so they survive the end of the transaction.
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override

@@ -5,18 +5,26 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.verso.sql.ExecutionResult;
-import org.verso.sql.PreparedSql;
+import org.verso.sql.api.Cancellation;
+import org.verso.sql.api.ExecutionResult;
+import org.verso.sql.api.PreparedSql;
 
 /**
  * A JDBC Statement: runs SQL text through the connection's session. Each statement text is prepared first (the
  * engine's plan cache makes a repeated text cheap), so executeQuery refuses a statement that returns no rows, and
  * executeUpdate one that does, before anything runs.
  *
- * <p>One result per execution: a result set for a query, an update count otherwise (0 for DDL). Not thread safe.
+ * <p>One result per execution: a result set for a query, an update count otherwise (0 for DDL). Executing again or
+ * closing the statement closes its result set.
+ *
+ * <p>Cancelling: every execution gets its own engine {@link Cancellation}. {@link #cancel} sets it from any thread,
+ * and a query timeout sets it from the engine's timer thread; the statement then fails with 57014, whether it is
+ * still executing or its result set is being read. A query runs until its result set is exhausted or closed, so the
+ * timeout counts until then. Not thread safe otherwise.
  */
 public class VersoStatement implements Statement {
     private static final Object[] NO_PARAMETERS = new Object[0];
@@ -29,6 +37,8 @@ public class VersoStatement implements Statement {
     private long maxRows;
     private final FetchHints fetchHints = new FetchHints();
     private int queryTimeout;
+    /** The cancel flag of the current execution (kept while its result set is open); null before the first. */
+    private volatile Cancellation running;
     private boolean closeOnCompletion;
     private boolean poolable;
 
@@ -59,11 +69,21 @@ public class VersoStatement implements Statement {
         return prepared;
     }
 
+    /** A fresh cancel flag for the next execution, with the query timeout armed. */
+    private Cancellation newExecution() {
+        Cancellation cancellation = new Cancellation();
+        if (queryTimeout > 0) {
+            cancellation.timeoutAfter(Duration.ofSeconds(queryTimeout));
+        }
+        running = cancellation;
+        return cancellation;
+    }
+
     /** Runs a prepared statement and makes its outcome this statement's current result. */
     final boolean run(PreparedSql prepared, Object[] params) throws SQLException {
         closeResultSet();
         updateCount = -1;
-        ExecutionResult result = connection.execute(prepared, params);
+        ExecutionResult result = connection.execute(prepared, params, newExecution());
         if (result.isQuery()) {
             resultSet = new VersoResultSet(result.rows(), connection, this, maxRows);
             if (closeOnCompletion) {
@@ -96,7 +116,7 @@ public class VersoStatement implements Statement {
         if (prepared.isQuery()) {
             throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(), SqlState.RESULT_SETS_RETURNED);
         }
-        ExecutionResult result = connection.execute(prepared, params);
+        ExecutionResult result = connection.execute(prepared, params, newExecution());
         return result.updateCount();
     }
 
@@ -112,15 +132,18 @@ public class VersoStatement implements Statement {
         return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n));
     }
 
-    private void closeResultSet() {
+    private void closeResultSet() throws SQLException {
         if (resultSet != null) {
-            resultSet.close();
+            VersoResultSet open = resultSet;
             resultSet = null;
+            open.close();
         }
     }
 
+    /** closeOnCompletion: the result set closed, so the statement closes (its result set is already closed). */
     private void closeQuietly() {
         closed = true;
+        resultSet = null;
         connection.forget(this);
     }
 
@@ -278,18 +301,30 @@ public class VersoStatement implements Statement {
     // ---- lifecycle and settings
 
     @Override
-    public void close() {
+    public void close() throws SQLException {
         if (!closed) {
             closed = true;
-            closeResultSet();
             connection.forget(this);
+            closeResultSet();
         }
     }
 
     /** Closes the statement because its connection closes. */
     void closeForConnection() {
         closed = true;
-        closeResultSet();
+        try {
+            closeResultSet();
+        } catch (SQLException e) {
+            // the connection's close ends the session and its cursors anyway
+        }
+    }
+
+    /** Sets the cancel flag of the running execution, if any; takes no lock (see {@link #cancel}). */
+    void cancelRunning() {
+        Cancellation current = running;
+        if (current != null) {
+            current.cancel();
+        }
     }
 
     @Override
@@ -369,13 +404,27 @@ public class VersoStatement implements Statement {
         if (seconds < 0) {
             throw SqlExceptions.create("query timeout must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
-        // Accepted and remembered; the engine does not cancel statements yet.
         queryTimeout = seconds;
     }
 
+    /**
+     * Cancels the statement's current execution from any thread: it fails with 57014 at its next row, and its
+     * transaction is handled as after any failed statement. Nothing happens if nothing runs. The executing thread
+     * is never interrupted.
+     */
     @Override
     public void cancel() throws SQLException {
-        throw SqlExceptions.unsupported("Statement.cancel");
+        checkOpen();
+        cancelRunning();
+    }
+
+    /**
+     * How far the current execution has got, in rows its operators produced or consumed (see
+     * {@link Cancellation#progress}); 0 when nothing runs. Lets a test see a long statement at work without sleeping.
+     */
+    long executionProgress() {
+        Cancellation current = running;
+        return current == null || current.isFinished() ? 0 : current.progress();
     }
 
     @Override
@@ -433,7 +482,7 @@ public class VersoStatement implements Statement {
     @Override
     public int getResultSetHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override

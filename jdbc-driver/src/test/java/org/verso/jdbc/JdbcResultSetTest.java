@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Calendar;
 import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 
