@@ -37,7 +37,7 @@ public final class KeyLookupNode implements PlanNode {
             }
             key[i] = exact.get();
         }
-        return new TableScanNode.CursorSource(ctx.table(table).lookup(ctx.transaction(), key));
+        return new TableScanNode.CursorSource(ctx.table(table).lookup(ctx.transaction(), key), ctx);
     }
 
     @Override

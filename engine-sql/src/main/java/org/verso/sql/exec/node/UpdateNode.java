@@ -29,6 +29,7 @@ public final class UpdateNode extends ModifyNode {
         List<Long> rowIds = new ArrayList<>();
         RowSource source = input.open(ctx);
         for (Object[] row = source.next(); row != null; row = source.next()) {
+            ctx.checkCancelled();
             Object[] newRow = new Object[width];
             System.arraycopy(row, 0, newRow, 0, width);
             for (int i = 0; i < updatedColumns.length; i++) {
@@ -39,6 +40,7 @@ public final class UpdateNode extends ModifyNode {
         }
         long count = 0;
         for (int i = 0; i < newRows.size(); i++) {
+            ctx.checkCancelled();
             if (target.update(ctx.transaction(), rowIds.get(i), newRows.get(i))) {
                 count++;
             }
