@@ -155,7 +155,8 @@ class CancellationTest extends SqlTestSupport {
                 sessions.add(s);
                 Cancellation c = new Cancellation();
                 flags.add(c);
-                String sql = random.nextBoolean() ? LONG_QUERY : "SELECT MAX(a.id + b.id) FROM big a, big b, big c, big d";
+                String sql = random.nextBoolean() ? LONG_QUERY
+                    : "SELECT MAX(a.id + b.id) FROM big a, big b, big c, big d";
                 running.add(pool.submit(() -> s.execute(s.prepare(sql), new Object[0], c)));
             }
             for (int t = 0; t < threads; t++) {

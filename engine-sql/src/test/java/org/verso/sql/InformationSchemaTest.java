@@ -17,7 +17,8 @@ class InformationSchemaTest extends SqlTestSupport {
 
     @Test
     void tablesListsUserTablesOnly() {
-        assertEquals(List.of(row(null, "PUBLIC", "DISTRICT", "BASE TABLE"), row(null, "PUBLIC", "HISTORY", "BASE TABLE")),
+        assertEquals(List.of(row(null, "PUBLIC", "DISTRICT", "BASE TABLE"),
+                row(null, "PUBLIC", "HISTORY", "BASE TABLE")),
             query("SELECT table_catalog, table_schema, table_name, table_type FROM information_schema.tables"
                 + " ORDER BY table_name"));
     }

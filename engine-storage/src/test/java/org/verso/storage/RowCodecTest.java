@@ -29,8 +29,8 @@ class RowCodecTest {
     @Test
     void everyTypeRoundTrips() {
         Object[] row = {true, (short) -3, 42, Long.MIN_VALUE, 1.5f, -2.25, new BigDecimal("-12345678.90"), "abc",
-            "héllo wörld ✓ 𝄞", 19_000, 1_700_000_000_123_456L, 86_399_123_456L, new byte[] {1, 0, (byte) 0xff, 0},
-            new byte[300]};
+            "héllo wörld ✓ 𝄞", 19_000, 1_700_000_000_123_456L, 86_399_123_456L,
+            new byte[] {1, 0, (byte) 0xff, 0}, new byte[300]};
         ((byte[]) row[13])[299] = 42;
         assertArrayEquals(row, roundTrip(row));
     }

@@ -364,7 +364,8 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
                 text.append(buffer, 0, n);
             }
         } catch (IOException e) {
-            throw SqlExceptions.create("cannot read the character stream: " + e.getMessage(), SqlState.DATA_EXCEPTION, e);
+            throw SqlExceptions.create("cannot read the character stream: " + e.getMessage(), SqlState.DATA_EXCEPTION,
+                e);
         }
         return text.toString();
     }

@@ -105,7 +105,8 @@ public class VersoStatement implements Statement {
 
     final long runUpdate(PreparedSql prepared, Object[] params) throws SQLException {
         if (prepared.isQuery()) {
-            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute", SqlState.RESULT_SETS_RETURNED);
+            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute",
+                SqlState.RESULT_SETS_RETURNED);
         }
         run(prepared, params);
         return updateCount;
@@ -114,7 +115,8 @@ public class VersoStatement implements Statement {
     /** The update count of one batch entry; a query in a batch is an error, as JDBC requires. */
     final long runBatchEntry(PreparedSql prepared, Object[] params) throws SQLException {
         if (prepared.isQuery()) {
-            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(), SqlState.RESULT_SETS_RETURNED);
+            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(),
+                SqlState.RESULT_SETS_RETURNED);
         }
         ExecutionResult result = connection.execute(prepared, params, newExecution());
         return result.updateCount();

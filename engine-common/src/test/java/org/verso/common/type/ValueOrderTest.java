@@ -39,7 +39,8 @@ class ValueOrderTest {
         assertEquals(ValueOrder.hashKey(new BigDecimal("1.00")), ValueOrder.hashKey(1));
         assertEquals(ValueOrder.hashKey(2.5), ValueOrder.hashKey(new BigDecimal("2.50")));
         assertEquals(ValueOrder.hashKey(new byte[] {7, 8}), ValueOrder.hashKey(new byte[] {7, 8}));
-        assertEquals(ValueOrder.hashKey(new byte[] {7, 8}).hashCode(), ValueOrder.hashKey(new byte[] {7, 8}).hashCode());
+        assertEquals(ValueOrder.hashKey(new byte[] {7, 8}).hashCode(),
+            ValueOrder.hashKey(new byte[] {7, 8}).hashCode());
         assertNotEquals(ValueOrder.hashKey(new byte[] {7, 8}), ValueOrder.hashKey(new byte[] {7, 9}));
         assertEquals("x", ValueOrder.hashKey("x"));
     }

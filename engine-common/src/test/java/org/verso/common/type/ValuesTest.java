@@ -115,7 +115,8 @@ class ValuesTest {
     void castsReadTemporalCountsByTheirSourceType() {
         long micros = DateTimes.toEpochMicros(LocalDateTime.of(2024, 3, 1, 10, 30, 15, 250_000_000));
         assertEquals(DateTimes.toEpochDay(LocalDate.of(2024, 3, 1)), Values.cast(micros, TIMESTAMP, DATE));
-        assertEquals(DateTimes.toMicroOfDay(LocalTime.of(10, 30, 15, 250_000_000)), Values.cast(micros, TIMESTAMP, TIME));
+        assertEquals(DateTimes.toMicroOfDay(LocalTime.of(10, 30, 15, 250_000_000)),
+            Values.cast(micros, TIMESTAMP, TIME));
         assertEquals("10:30:15.25", Values.cast(Values.cast(micros, TIMESTAMP, TIME), TIME, DataType.varchar(20)));
         assertEquals(DateTimes.startOfDay(19_000), Values.cast(19_000, DATE, TIMESTAMP));
         fails(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, () -> Values.cast(19_000, INT, DATE));
@@ -138,7 +139,8 @@ class ValuesTest {
         assertEquals(Optional.empty(), Values.exactKey("abcdef", DataType.varchar(5)));
         assertEquals(Optional.empty(), Values.exactKey(null, INT));
         assertEquals(Optional.empty(), Values.exactKey("7", INT));
-        assertArrayEquals(new byte[] {9, 0}, (byte[]) Values.exactKey(new byte[] {9}, DataType.binary(2)).orElseThrow());
+        assertArrayEquals(new byte[] {9, 0},
+            (byte[]) Values.exactKey(new byte[] {9}, DataType.binary(2)).orElseThrow());
     }
 
     // ---- reading

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.DatabaseConfig;
 import org.verso.storage.wal.Durability;
@@ -93,7 +94,7 @@ enum DatabaseSetting {
         try {
             return applyValue(config, value);
         } catch (VersoException e) {
-            if (e.code() == org.verso.common.ErrorCode.INVALID_SETTING) {
+            if (e.code() == ErrorCode.INVALID_SETTING) {
                 throw e;
             }
             // DatabaseConfig's own checks (page size, cache size) report the engine's limit.

@@ -145,11 +145,12 @@ public final class DatabaseSettings {
             .map(e -> ";" + e.getKey() + "=" + e.getValue()).collect(Collectors.joining());
     }
 
-    /** Checked helper for the setting parsers: the failure of one value, naming the setting. */
+    /** The 22023 error for a bad value of a setting, naming the setting and what it accepts. */
     static VersoException invalid(String setting, String value, String why) {
         return ErrorCode.INVALID_SETTING.exception(value, setting, why);
     }
 
+    /** A value without surrounding blanks, in lower case, for settings whose values are words. */
     static String lower(String value) {
         return value.trim().toLowerCase(Locale.ROOT);
     }
