@@ -1,87 +1,97 @@
 package org.verso.common;
 
 /**
- * Every error Verso reports, with its SQLState and a message template.
+ * Every error Verso reports, with its SQLState (one of {@link SqlState}) and a message template.
  *
  * <p>Templates are {@link String#format} patterns; the arguments name the table, key, file or other
- * transaction involved, so a message says which object failed and why. The SQLState class follows the SQL
- * standard and PostgreSQL where the standard is silent: 08 connection, 22 data, 23 constraint, 25 transaction
- * state, 40 rollback, 42 syntax or access rule, 53 insufficient resources, XX internal.
+ * transaction involved, so a message says which object failed and why.
  */
 public enum ErrorCode {
     // 08: connection exceptions
-    CONNECTION_CLOSED("08003", "the connection is closed"),
-    DATABASE_CLOSED("08003", "database %s is closed"),
-    DATABASE_LOCKED("08001", "database directory %s is already open in another process (lock file %s is held)"),
-    CANNOT_OPEN("08001", "cannot open database %s: %s"),
-    COMMIT_OUTCOME_UNKNOWN("08007",
+    CONNECTION_CLOSED(SqlState.CONNECTION_DOES_NOT_EXIST, "the connection is closed"),
+    DATABASE_CLOSED(SqlState.CONNECTION_DOES_NOT_EXIST, "database %s is closed"),
+    DATABASE_LOCKED(SqlState.CANNOT_CONNECT,
+        "database directory %s is already open in another process (lock file %s is held)"),
+    CANNOT_OPEN(SqlState.CANNOT_CONNECT, "cannot open database %s: %s"),
+    INVALID_LOCATION(SqlState.CANNOT_CONNECT, "invalid database location '%s': %s"),
+    COMMIT_OUTCOME_UNKNOWN(SqlState.TRANSACTION_RESOLUTION_UNKNOWN,
         "the commit of transaction %d may or may not have taken effect: the log could not be forced (%s)"),
 
     // 07: dynamic SQL errors
-    PARAMETER_COUNT_MISMATCH("07001", "the statement has %d parameters but %d values were given"),
+    PARAMETER_COUNT_MISMATCH(SqlState.PARAMETER_MISMATCH,
+        "the statement has %d parameters but %d values were given"),
 
     // 0A: feature not supported
-    FEATURE_NOT_SUPPORTED("0A000", "%s is not supported"),
+    FEATURE_NOT_SUPPORTED(SqlState.FEATURE_NOT_SUPPORTED, "%s is not supported"),
 
     // 22: data exceptions
-    STRING_TOO_LONG("22001", "value too long for column %s of type %s (%d characters)"),
-    NUMERIC_OUT_OF_RANGE("22003", "value %s out of range for column %s of type %s"),
-    VALUE_OUT_OF_RANGE("22003", "value %s out of range for type %s"),
-    INVALID_DATETIME("22007", "invalid date or time value %s"),
-    DIVISION_BY_ZERO("22012", "division by zero"),
-    INVALID_ROW_COUNT("2201W", "LIMIT and OFFSET must not be negative, not %d"),
-    INVALID_CAST("22018", "cannot convert %s to %s"),
-    INEXACT_PARAMETER("22018", "parameter value %s cannot be represented exactly as %s"),
-    DATA_TYPE_MISMATCH("22000", "value %s of type %s cannot be assigned to column %s of type %s"),
+    STRING_TOO_LONG(SqlState.STRING_DATA_RIGHT_TRUNCATION,
+        "value too long for column %s of type %s (%d characters)"),
+    BINARY_TOO_LONG(SqlState.STRING_DATA_RIGHT_TRUNCATION, "value too long for column %s of type %s (%d bytes)"),
+    NUMERIC_OUT_OF_RANGE(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %s out of range for column %s of type %s"),
+    VALUE_OUT_OF_RANGE(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %s out of range for type %s"),
+    INVALID_DATETIME(SqlState.INVALID_DATETIME_FORMAT, "invalid date or time value %s"),
+    DIVISION_BY_ZERO(SqlState.DIVISION_BY_ZERO, "division by zero"),
+    INVALID_ROW_COUNT(SqlState.INVALID_ROW_COUNT, "LIMIT and OFFSET must not be negative, not %d"),
+    INVALID_CAST(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot convert %s to %s"),
+    INEXACT_PARAMETER(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,
+        "parameter value %s cannot be represented exactly as %s"),
+    UNKNOWN_SETTING(SqlState.INVALID_PARAMETER_VALUE, "unknown setting '%s' (known: %s)"),
+    INVALID_SETTING(SqlState.INVALID_PARAMETER_VALUE, "invalid value '%s' for setting %s: %s"),
+    DATA_TYPE_MISMATCH(SqlState.DATA_EXCEPTION, "value %s of type %s cannot be assigned to column %s of type %s"),
 
     // 23: integrity constraint violations
-    NOT_NULL_VIOLATION("23502", "null value in column %s of table %s violates NOT NULL"),
-    UNIQUE_VIOLATION("23505", "duplicate key %s violates unique constraint %s of table %s"),
+    NOT_NULL_VIOLATION(SqlState.NOT_NULL_VIOLATION, "null value in column %s of table %s violates NOT NULL"),
+    UNIQUE_VIOLATION(SqlState.UNIQUE_VIOLATION, "duplicate key %s violates unique constraint %s of table %s"),
 
     // 25: invalid transaction state
-    TRANSACTION_ENDED("25000", "transaction %d has already ended"),
-    TRANSACTION_ABORTED("25P02",
+    TRANSACTION_ENDED(SqlState.INVALID_TRANSACTION_STATE, "transaction %d has already ended"),
+    TRANSACTION_ABORTED(SqlState.IN_FAILED_TRANSACTION,
         "transaction %d was rolled back after error %s; call rollback before issuing further statements"),
-    COMMIT_OF_ABORTED("25P02", "transaction %d was rolled back after error %s and cannot be committed: %s"),
+    COMMIT_OF_ABORTED(SqlState.IN_FAILED_TRANSACTION,
+        "transaction %d was rolled back after error %s and cannot be committed: %s"),
 
     // 2B: dependent privilege descriptors still exist
-    DEPENDENT_OBJECTS("2BP01", "cannot drop %s because %s depends on it"),
+    DEPENDENT_OBJECTS(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, "cannot drop %s because %s depends on it"),
 
     // 40: transaction rollback
-    WRITE_CONFLICT("40001",
+    WRITE_CONFLICT(SqlState.SERIALIZATION_FAILURE,
         "could not serialize access to table %s due to concurrent update: row %s %s"),
-    DEADLOCK("40P01", "deadlock detected: transaction %d would wait for transaction %d, which is waiting for it"),
+    DEADLOCK(SqlState.DEADLOCK_DETECTED,
+        "deadlock detected: transaction %d would wait for transaction %d, which is waiting for it"),
 
     // 42: syntax errors and access rule violations
-    SYNTAX_ERROR("42601", "%s"),
-    TABLE_NOT_FOUND("42P01", "table %s does not exist"),
-    TABLE_EXISTS("42P07", "table %s already exists"),
-    INDEX_EXISTS("42P07", "index %s already exists"),
-    INDEX_NOT_FOUND("42704", "index %s does not exist"),
-    COLUMN_NOT_FOUND("42703", "column %s does not exist"),
-    DUPLICATE_COLUMN("42701", "column %s is declared more than once in table %s"),
-    INVALID_DEFINITION("42P16", "invalid table definition for %s: %s"),
-    VALIDATION_ERROR("42000", "%s"),
-    TYPE_MISMATCH("42804", "%s"),
+    SYNTAX_ERROR(SqlState.SYNTAX_ERROR, "%s"),
+    TABLE_NOT_FOUND(SqlState.UNDEFINED_TABLE, "table %s does not exist"),
+    TABLE_EXISTS(SqlState.DUPLICATE_TABLE, "table %s already exists"),
+    INDEX_EXISTS(SqlState.DUPLICATE_TABLE, "index %s already exists"),
+    INDEX_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index %s does not exist"),
+    COLUMN_NOT_FOUND(SqlState.UNDEFINED_COLUMN, "column %s does not exist"),
+    DUPLICATE_COLUMN(SqlState.DUPLICATE_COLUMN, "column %s is declared more than once in table %s"),
+    INVALID_DEFINITION(SqlState.INVALID_TABLE_DEFINITION, "invalid table definition for %s: %s"),
+    VALIDATION_ERROR(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, "%s"),
+    TYPE_MISMATCH(SqlState.DATATYPE_MISMATCH, "%s"),
 
     // 53: insufficient resources
-    DISK_FULL("53100", "could not write to file %s: no space left on device"),
-    BUFFER_POOL_EXHAUSTED("53200", "buffer pool of %d pages has no unpinned page to evict"),
-    STATEMENT_TOO_COMPLEX("54001", "statement too complex: its expressions are nested too deeply"),
-    ROW_TOO_LARGE("54000", "row of %d bytes in table %s exceeds the maximum of %d bytes"),
+    DISK_FULL(SqlState.DISK_FULL, "could not write to file %s: no space left on device"),
+    BUFFER_POOL_EXHAUSTED(SqlState.OUT_OF_MEMORY, "buffer pool of %d pages has no unpinned page to evict"),
+    STATEMENT_TOO_COMPLEX(SqlState.STATEMENT_TOO_COMPLEX,
+        "statement too complex: its expressions are nested too deeply"),
+    ROW_TOO_LARGE(SqlState.PROGRAM_LIMIT_EXCEEDED, "row of %d bytes in table %s exceeds the maximum of %d bytes"),
 
     // 55: object not in prerequisite state
-    LOCK_NOT_AVAILABLE("55P03", "could not lock a row of table %s: transaction %d is writing it"),
+    LOCK_NOT_AVAILABLE(SqlState.LOCK_NOT_AVAILABLE, "could not lock a row of table %s: transaction %d is writing it"),
 
     // 57: operator intervention
-    WAIT_INTERRUPTED("57014", "canceling statement: interrupted while waiting for transaction %d"),
+    QUERY_CANCELED(SqlState.QUERY_CANCELED, "canceling statement due to %s"),
+    WAIT_INTERRUPTED(SqlState.QUERY_CANCELED, "canceling statement: interrupted while waiting for transaction %d"),
 
     // 58: system errors
-    IO_ERROR("58030", "I/O error on file %s: %s"),
+    IO_ERROR(SqlState.IO_ERROR, "I/O error on file %s: %s"),
 
     // XX: internal errors
-    DATA_CORRUPTED("XX001", "page %d of file %s is corrupted: %s"),
-    INTERNAL_ERROR("XX000", "internal error: %s");
+    DATA_CORRUPTED(SqlState.DATA_CORRUPTED, "page %d of file %s is corrupted: %s"),
+    INTERNAL_ERROR(SqlState.INTERNAL_ERROR, "internal error: %s");
 
     private final String sqlState;
     private final String template;

@@ -13,6 +13,7 @@ import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.PersistentCatalog;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.metrics.EngineMetrics;
+import org.verso.core.system.InformationSchema;
 import org.verso.core.system.SystemView;
 import org.verso.core.system.SystemViews;
 import org.verso.core.table.ReadableTable;
@@ -84,8 +85,8 @@ public final class Database implements AutoCloseable {
                 table.rebuildIndexes();
                 tables.put(def.name(), table);
             });
-            this.systemViews = SystemViews.of(storage.io(), storage.bufferPool(),
-                () -> List.copyOf(tables.values()));
+            this.systemViews = InformationSchema.addTo(SystemViews.of(storage.io(), storage.bufferPool(),
+                () -> List.copyOf(tables.values())), catalog);
             this.versionCollector = new Thread(this::forgetVersionsPeriodically, "verso-version-collector");
             versionCollector.setDaemon(true);
             versionCollector.start();
@@ -227,7 +228,10 @@ public final class Database implements AutoCloseable {
         return table(name);
     }
 
-    /** The system views (schema {@code SYS}): I/O counters, buffer pool and version directory figures. */
+    /**
+     * The system views: I/O counters, buffer pool and version directory figures (schema {@code SYS}) and the
+     * catalog (schema {@code INFORMATION_SCHEMA}).
+     */
     public List<SystemView> systemViews() {
         return systemViews;
     }

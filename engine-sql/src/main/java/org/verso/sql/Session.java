@@ -1,42 +1,47 @@
 package org.verso.sql;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.verso.common.ErrorCode;
+import org.verso.common.SqlState;
 import org.verso.common.VersoException;
+import org.verso.common.type.Values;
 import org.verso.core.Database;
+import org.verso.core.system.InformationSchema;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
+import org.verso.sql.api.Cancellation;
+import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.api.ExecutionResult;
+import org.verso.sql.api.Isolation;
+import org.verso.sql.api.PreparedSql;
+import org.verso.sql.api.SqlSession;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.prepare.CompiledStatement;
-import org.verso.sql.type.ValueConverter;
 
 /**
- * One SQL session = one JDBC connection: the current transaction, autocommit, isolation. Not thread safe.
+ * The engine's {@link SqlSession}; see there for the transaction rules. Not thread safe.
  *
- * <p>Transactions: the session begins one lazily at the first statement that needs it. With autocommit (the
- * default) every statement commits on success and rolls back on failure. Without it, a failed statement is
- * rolled back to its start ({@code Transaction.markStatement}/{@code rollbackStatement}): it leaves nothing
- * written and the transaction stays usable. A failure of SQLState class 40 (write conflict, deadlock) means
- * engine-core has already aborted the transaction. With autocommit the next statement begins a new one; without
- * it, the session keeps the aborted transaction and refuses further statements and {@link #commit} with 25P02 until
- * {@link #rollback}, so no part of a failed transaction is committed.
- *
- * <p>DDL is not transactional: CREATE and DROP TABLE run on their own, outside the session's transaction (which
- * stays open if there is one), and take effect immediately for every session.
+ * <p>A query returns a {@link QueryCursor} that pulls rows from the operators as they are read. The session keeps
+ * its open cursors: with autocommit each owns its read-only transaction and ends it when it is exhausted or closed;
+ * without autocommit they read in the session's transaction, and commit, rollback and an abort close them first.
  */
-public final class Session implements AutoCloseable {
+public final class Session implements SqlSession {
     private static final Object[] NO_PARAMS = new Object[0];
 
     private final SqlEngine engine;
     private final Database database;
+    /** The session's transaction: open while autocommit is off, or while a change statement runs. */
     private Transaction transaction;
     // Set when a statement failed with SQLState class 40 outside autocommit: the engine rolled the transaction
     // back, and the session refuses further statements (25P02) until rollback().
     private VersoException abortCause;
     private boolean autoCommit = true;
     private IsolationLevel isolation = IsolationLevel.SNAPSHOT;
+    private final Set<QueryCursor> cursors = new LinkedHashSet<>();
     private boolean closed;
 
     Session(SqlEngine engine, Database database) {
@@ -44,45 +49,49 @@ public final class Session implements AutoCloseable {
         this.database = database;
     }
 
-    /** Plans the statement or takes it from the shared plan cache. Throws VersoException (42xxx) on bad SQL. */
+    @Override
     public PreparedSql prepare(String sql) {
         checkOpen();
         return engine.prepare(sql);
     }
 
-    /**
-     * Runs a prepared statement. {@code params} holds one value per '?', as plain Java objects (Integer, Long,
-     * Short, BigDecimal, Double, Float, String, Boolean, java.sql.Date/Time/Timestamp, LocalDate, LocalDateTime,
-     * or null); they are converted to the parameter's SQL type. Query results are fully materialised.
-     */
-    public ExecutionResult execute(PreparedSql statement, Object[] params) {
+    @Override
+    public ExecutionResult execute(PreparedSql statement, Object[] params, Cancellation cancellation) {
         checkOpen();
-        PreparedSql current = statement.catalogVersion() == database.catalog().version() || statement.isDdl()
-            ? statement
-            : engine.prepare(statement.sql()); // planned before a DDL statement: plan it again
+        PlannedSql planned = ownPlan(statement);
+        PlannedSql current = planned.catalogVersion() == database.catalog().version() || planned.isDdl()
+            ? planned
+            : engine.prepare(planned.sql()); // planned before a DDL statement: plan it again
         Object[] values = bind(current, params == null ? NO_PARAMS : params);
         CompiledStatement compiled = current.compiled();
-        if (current.isDdl()) {
-            try {
-                compiled.ddl().execute(database);
-            } catch (RuntimeException | Error e) {
-                throw asVersoException(e);
-            }
-            return ExecutionResult.update(0);
+        switch (compiled.kind()) {
+            case DDL:
+                try {
+                    cancellation.check();
+                    compiled.ddl().execute(database);
+                } catch (RuntimeException | Error e) {
+                    throw asVersoException(e);
+                } finally {
+                    cancellation.finish();
+                }
+                return ExecutionResult.update(0);
+            case QUERY:
+                return ExecutionResult.query(openCursor(compiled, values, cancellation));
+            default:
+                try {
+                    return ExecutionResult.update(executeChange(compiled, values, cancellation));
+                } finally {
+                    cancellation.finish();
+                }
         }
-        return executeInTransaction(compiled, values);
     }
 
-    /** prepare + execute without parameters. */
-    public ExecutionResult execute(String sql) {
-        return execute(prepare(sql), NO_PARAMS);
-    }
-
+    @Override
     public boolean autoCommit() {
         return autoCommit;
     }
 
-    /** Switching autocommit on commits an open transaction, as JDBC requires. */
+    @Override
     public void setAutoCommit(boolean autoCommit) {
         checkOpen();
         if (autoCommit && !this.autoCommit && (transaction != null || abortCause != null)) {
@@ -91,13 +100,10 @@ public final class Session implements AutoCloseable {
         this.autoCommit = autoCommit;
     }
 
-    /**
-     * Commits the open transaction. If a statement of it failed with a serialization failure or deadlock, the
-     * engine has already rolled it back: the call ends it and fails with 25P02, so a partly failed transaction is
-     * never reported as committed.
-     */
+    @Override
     public void commit() {
         checkOpen();
+        closeTransactionCursors();
         if (abortCause != null) {
             VersoException cause = abortCause;
             long txid = transaction.id();
@@ -110,50 +116,164 @@ public final class Session implements AutoCloseable {
         }
     }
 
+    @Override
     public void rollback() {
         checkOpen();
+        closeTransactionCursors();
         abortCause = null;
         rollbackTransaction();
     }
 
-    public IsolationLevel isolation() {
-        return isolation;
+    @Override
+    public Isolation isolation() {
+        return Isolation.REPEATABLE_READ;
     }
 
-    /** Takes effect for the next transaction the session begins. */
-    public void setIsolation(IsolationLevel level) {
+    @Override
+    public void setIsolation(Isolation level) {
         checkOpen();
-        this.isolation = level;
+        if (level == Isolation.SERIALIZABLE) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("SERIALIZABLE isolation (Serializable Snapshot "
+                + "Isolation is not available yet; " + Isolation.REPEATABLE_READ + " gives snapshot isolation)");
+        }
+        this.isolation = IsolationLevel.SNAPSHOT;
     }
 
+    @Override
+    public String schema() {
+        return InformationSchema.USER_SCHEMA;
+    }
+
+    @Override
     public boolean inTransaction() {
         return transaction != null;
     }
 
+    @Override
     public boolean isClosed() {
         return closed;
     }
 
-    /** Rolls back an open transaction and releases the session. */
+    /** Cursors of this session that are still open. */
+    public int openCursors() {
+        return cursors.size();
+    }
+
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        RuntimeException failure = null;
+        for (QueryCursor cursor : List.copyOf(cursors)) {
+            try {
+                cursor.close();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : suppress(failure, e);
+            }
+        }
+        cursors.clear();
         if (transaction != null && !database.isClosed()) {
-            rollbackTransaction();
+            try {
+                rollbackTransaction();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : suppress(failure, e);
+            }
         }
         transaction = null;
         abortCause = null;
+        if (failure != null) {
+            throw asVersoException(failure);
+        }
     }
 
-    private ExecutionResult executeInTransaction(CompiledStatement compiled, Object[] values) {
+    private static RuntimeException suppress(RuntimeException first, RuntimeException next) {
+        first.addSuppressed(next);
+        return first;
+    }
+
+    // ---- queries
+
+    private QueryCursor openCursor(CompiledStatement compiled, Object[] values, Cancellation cancellation) {
+        boolean ownsTransaction = autoCommit;
+        Transaction tx;
+        try {
+            tx = ownsTransaction ? database.begin(isolation) : currentTransaction();
+        } catch (RuntimeException e) {
+            cancellation.finish();
+            throw e;
+        }
+        ExecContext ctx = new ExecContext(database, tx, values, cancellation);
+        RowSource source;
+        try {
+            ctx.checkCancelled();
+            source = compiled.plan().open(ctx);
+        } catch (RuntimeException | Error e) {
+            VersoException error = asVersoException(e);
+            cancellation.finish();
+            queryFailed(ownsTransaction ? tx : null, error);
+            throw error;
+        }
+        QueryCursor cursor = new QueryCursor(this, compiled.columns(), source, ctx, ownsTransaction ? tx : null);
+        cursors.add(cursor);
+        cursor.prefetch();
+        return cursor;
+    }
+
+    /** A cursor was exhausted or closed: its statement is complete. Ends the transaction the cursor owns. */
+    void cursorEnded(QueryCursor cursor) {
+        cursors.remove(cursor);
+        Transaction own = cursor.ownTransaction();
+        if (own != null && own.isActive() && !database.isClosed()) {
+            own.commit(); // read-only: nothing to write, it only releases the snapshot
+        }
+    }
+
+    /** Reading a cursor failed; the query wrote nothing, so only a class-40 failure affects the transaction. */
+    void cursorFailed(QueryCursor cursor, VersoException error) {
+        cursors.remove(cursor);
+        queryFailed(cursor.ownTransaction(), error);
+    }
+
+    private void queryFailed(Transaction own, VersoException error) {
+        if (own != null) {
+            rollbackQuietly(own, error);
+        } else if (SqlState.isTransactionRollback(error.sqlState())) {
+            transactionAborted(error);
+        }
+    }
+
+    /** Canonical values of a result row, of exactly the classes of the columns' types. */
+    static Object[] canonicalRow(Object[] row, List<ColumnMeta> columns) {
+        Object[] out = new Object[columns.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Values.canonical(row[i], columns.get(i).type());
+        }
+        return out;
+    }
+
+    /** Closes the cursors reading in the session's transaction, which is about to end. */
+    private void closeTransactionCursors() {
+        for (QueryCursor cursor : new ArrayList<>(cursors)) {
+            if (cursor.ownTransaction() == null) {
+                cursor.closeWithTransaction();
+                cursors.remove(cursor);
+            }
+        }
+    }
+
+    // ---- changes (INSERT, UPDATE, DELETE)
+
+    private long executeChange(CompiledStatement compiled, Object[] values, Cancellation cancellation) {
         Transaction tx = currentTransaction();
         int mark = tx.markStatement();
-        ExecutionResult result;
+        long count;
         try {
-            result = run(compiled, tx, values);
+            ExecContext ctx = new ExecContext(database, tx, values, cancellation);
+            ctx.checkCancelled();
+            RowSource source = compiled.plan().open(ctx);
+            count = ((Number) source.next()[0]).longValue();
         } catch (RuntimeException | Error e) {
             VersoException error = asVersoException(e);
             statementFailed(tx, mark, error);
@@ -162,31 +282,7 @@ public final class Session implements AutoCloseable {
         if (autoCommit) {
             commitTransaction();
         }
-        return result;
-    }
-
-    private ExecutionResult run(CompiledStatement compiled, Transaction tx, Object[] values) {
-        RowSource source = compiled.plan().open(new ExecContext(database, tx, values));
-        switch (compiled.kind()) {
-            case QUERY: {
-                List<ColumnMeta> columns = compiled.columns();
-                List<Object[]> rows = new ArrayList<>();
-                for (Object[] row = source.next(); row != null; row = source.next()) {
-                    Object[] out = new Object[columns.size()];
-                    for (int i = 0; i < out.length; i++) {
-                        out[i] = ValueConverter.canonical(row[i], columns.get(i).type());
-                    }
-                    rows.add(out);
-                }
-                return ExecutionResult.query(new MaterializedRows(columns, rows));
-            }
-            case DML: {
-                Object[] row = source.next();
-                return ExecutionResult.update(((Number) row[0]).longValue());
-            }
-            default:
-                throw ErrorCode.INTERNAL_ERROR.exception("unexpected statement kind " + compiled.kind());
-        }
+        return count;
     }
 
     private Transaction currentTransaction() {
@@ -202,15 +298,13 @@ public final class Session implements AutoCloseable {
         return transaction;
     }
 
-    /** Undoes what the failed statement wrote; see the class comment for the cases. */
+    /** Undoes what the failed statement wrote; see the class comment of SqlSession for the cases. */
     private void statementFailed(Transaction tx, int mark, VersoException error) {
-        if (error.sqlState().startsWith("40")) {
-            // engine-core has aborted it already. Outside autocommit the transaction stays the session's, marked
-            // aborted, until the application rolls back: its later statements must not run in a new one.
+        if (SqlState.isTransactionRollback(error.sqlState())) {
             if (autoCommit) {
                 transaction = null;
             } else {
-                abortCause = error;
+                transactionAborted(error);
             }
             return;
         }
@@ -223,12 +317,17 @@ public final class Session implements AutoCloseable {
         } catch (RuntimeException e) {
             error.addSuppressed(e);
             transaction = null;
-            try {
-                tx.rollback();
-            } catch (RuntimeException ignored) {
-                // the transaction is unusable either way; the original error is what the caller needs
-            }
+            rollbackQuietly(tx, error);
         }
+    }
+
+    /**
+     * engine-core has aborted the session's transaction. Outside autocommit it stays the session's, marked aborted,
+     * until the application rolls back: its later statements must not run in a new one. Its cursors close.
+     */
+    private void transactionAborted(VersoException error) {
+        closeTransactionCursors();
+        abortCause = error;
     }
 
     private void commitTransaction() {
@@ -238,12 +337,8 @@ public final class Session implements AutoCloseable {
             tx.commit();
         } catch (RuntimeException e) {
             VersoException error = asVersoException(e);
-            if (!error.sqlState().startsWith("40") && tx.isActive()) {
-                try {
-                    tx.rollback();
-                } catch (RuntimeException suppressed) {
-                    error.addSuppressed(suppressed);
-                }
+            if (!SqlState.isTransactionRollback(error.sqlState()) && tx.isActive()) {
+                rollbackQuietly(tx, error);
             }
             throw error;
         }
@@ -257,23 +352,40 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    private static Object[] bind(PreparedSql statement, Object[] params) {
+    private static void rollbackQuietly(Transaction tx, VersoException error) {
+        try {
+            tx.rollback();
+        } catch (RuntimeException e) {
+            // the transaction is unusable either way; the original error is what the caller needs
+            error.addSuppressed(e);
+        }
+    }
+
+    private PlannedSql ownPlan(PreparedSql statement) {
+        if (statement instanceof PlannedSql planned && planned.engine() == engine) {
+            return planned;
+        }
+        throw ErrorCode.INTERNAL_ERROR.exception("statement '" + statement.sql()
+            + "' was not prepared by a session of database " + database.name());
+    }
+
+    private static Object[] bind(PlannedSql statement, Object[] params) {
         List<ColumnMeta> types = statement.parameters();
         if (params.length != types.size()) {
             throw ErrorCode.PARAMETER_COUNT_MISMATCH.exception(types.size(), params.length);
         }
         Object[] values = new Object[params.length];
         for (int i = 0; i < values.length; i++) {
-            values[i] = ValueConverter.parameter(params[i], types.get(i).type());
+            values[i] = Values.parameter(params[i], types.get(i).type());
         }
         return values;
     }
 
-    private static VersoException asVersoException(Throwable e) {
+    static VersoException asVersoException(Throwable e) {
         return e instanceof VersoException v ? v : ErrorCode.INTERNAL_ERROR.exception(e, String.valueOf(e));
     }
 
-    private void checkOpen() {
+    void checkOpen() {
         if (closed) {
             throw ErrorCode.CONNECTION_CLOSED.exception();
         }

@@ -1,17 +1,27 @@
 package org.verso.sql;
 
+import org.verso.sql.api.PreparedSql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.verso.sql.api.DatabaseLease;
+import org.verso.sql.api.DatabaseSettings;
+import org.verso.sql.api.Databases;
+import org.verso.sql.api.SqlSession;
 
 /** The plan cache is shared by sessions, hit without any planning, and invalidated by DDL. */
 class PlanCacheTest extends SqlTestSupport {
     @Test
-    void oneEnginePerDatabase() {
-        assertSame(engine, SqlEngine.forDatabase(database));
+    void leasesOfOneDatabaseShareOneEngineAndItsPlanCache() {
+        DatabaseSettings settings = DatabaseSettings.parse("mem:plans-" + UUID.randomUUID());
+        try (DatabaseLease first = Databases.open(settings); DatabaseLease second = Databases.open(settings);
+             SqlSession a = first.openSession(); SqlSession b = second.openSession()) {
+            assertSame(a.prepare("SELECT 1 FROM (VALUES (0))"), b.prepare("SELECT 1 FROM (VALUES (0))"));
+        }
     }
 
     @Test

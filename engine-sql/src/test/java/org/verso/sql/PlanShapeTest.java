@@ -1,5 +1,6 @@
 package org.verso.sql;
 
+import org.verso.sql.api.PreparedSql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package org.verso.sql;
 
+import org.verso.sql.api.PreparedSql;
+import org.verso.sql.api.ColumnMeta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -140,10 +142,10 @@ class SqlStatementsTest extends SqlTestSupport {
         update("INSERT INTO ev VALUES (?, ?, ?, ?)", 3, java.sql.Date.valueOf("2000-01-01"),
             java.sql.Timestamp.valueOf("2000-01-01 00:00:00"), "true");
         int leapDay = (int) LocalDate.of(2024, 2, 29).toEpochDay();
-        long leapMillis = LocalDateTime.of(2024, 2, 29, 13, 45, 1, 500_000_000)
-            .toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
-        assertEquals(List.of(row(1, leapDay, leapMillis, true), row(2, -1, 1000L, false),
-                row(3, (int) LocalDate.of(2000, 1, 1).toEpochDay(), 946_684_800_000L, true)),
+        long leapMicros = LocalDateTime.of(2024, 2, 29, 13, 45, 1, 500_000_000)
+            .toInstant(java.time.ZoneOffset.UTC).toEpochMilli() * 1000;
+        assertEquals(List.of(row(1, leapDay, leapMicros, true), row(2, -1, 1_000_000L, false),
+                row(3, (int) LocalDate.of(2000, 1, 1).toEpochDay(), 946_684_800_000_000L, true)),
             query("SELECT * FROM ev ORDER BY id"));
         assertEquals(List.of(row(1)), query("SELECT id FROM ev WHERE d > ? AND ok", LocalDate.of(2010, 1, 1)));
         assertEquals(List.of(row(2)), query("SELECT id FROM ev WHERE ts < TIMESTAMP '1999-01-01 00:00:00'"));

@@ -1,5 +1,7 @@
 package org.verso.sql;
 
+import org.verso.sql.api.ExecutionResult;
+import org.verso.sql.api.ResultRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -22,7 +24,7 @@ abstract class SqlTestSupport {
     @BeforeEach
     void openDatabase() {
         database = Database.open(DatabaseConfig.inMemory("sql-" + UUID.randomUUID()));
-        engine = SqlEngine.forDatabase(database);
+        engine = new SqlEngine(database);
         session = engine.openSession();
     }
 

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.verso.common.ErrorCode;
+import org.verso.common.IoFailures;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageChannel;
@@ -177,11 +178,7 @@ final class DatabaseFiles implements AutoCloseable {
     }
 
     private static RuntimeException writeFailure(IOException e, String name) {
-        String msg = String.valueOf(e.getMessage());
-        if (msg.contains("No space left") || msg.contains("ENOSPC")) {
-            return ErrorCode.DISK_FULL.exception(e, name);
-        }
-        return ErrorCode.IO_ERROR.exception(e, name, msg);
+        return IoFailures.of(e, name);
     }
 
     /** Closes every page file and releases the directory lock. */

@@ -1,5 +1,6 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
@@ -22,7 +23,7 @@ final class FetchHints {
 
     void setSize(int rows) throws SQLException {
         if (rows < 0) {
-            throw SqlExceptions.create("fetch size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("fetch size must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         fetchSize = rows;
     }

@@ -20,7 +20,7 @@ import java.sql.Timestamp;
 
 /**
  * The part of {@link ResultSet} a forward-only, read-only result set of scalar SQL types refuses: cursor movement
- * other than {@code next}, row updates, and LOB, array, binary and stream getters. Each refusal is a
+ * other than {@code next}, row updates, and LOB, array and stream getters. Each refusal is a
  * {@link java.sql.SQLFeatureNotSupportedException} naming the method, never a silent wrong answer.
  */
 @SuppressWarnings("deprecation")
@@ -66,28 +66,12 @@ abstract class ForwardOnlyReadOnlyResultSet implements ResultSet {
         throw SqlExceptions.unsupported("ResultSet.getAsciiStream");
     }
     @Override
-    public InputStream getBinaryStream(String columnLabel) throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.getBinaryStream");
-    }
-    @Override
-    public InputStream getBinaryStream(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.getBinaryStream");
-    }
-    @Override
     public Blob getBlob(String columnLabel) throws SQLException {
         throw SqlExceptions.unsupported("ResultSet.getBlob");
     }
     @Override
     public Blob getBlob(int columnIndex) throws SQLException {
         throw SqlExceptions.unsupported("ResultSet.getBlob");
-    }
-    @Override
-    public byte[] getBytes(String columnLabel) throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.getBytes");
-    }
-    @Override
-    public byte[] getBytes(int columnIndex) throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.getBytes");
     }
     @Override
     public Clob getClob(String columnLabel) throws SQLException {

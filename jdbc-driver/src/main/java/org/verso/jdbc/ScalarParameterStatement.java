@@ -14,8 +14,8 @@ import java.sql.SQLException;
 import java.sql.SQLXML;
 
 /**
- * The parameter setters a {@link PreparedStatement} refuses because the engine has no binary, LOB, array, row id,
- * URL or XML types. Each refusal is a {@link java.sql.SQLFeatureNotSupportedException} naming the method.
+ * The parameter setters a {@link PreparedStatement} refuses because the engine has no LOB, array, row id, URL or XML
+ * types. Each refusal is a {@link java.sql.SQLFeatureNotSupportedException} naming the method.
  */
 @SuppressWarnings("deprecation")
 abstract class ScalarParameterStatement extends VersoStatement implements PreparedStatement {
@@ -40,18 +40,6 @@ abstract class ScalarParameterStatement extends VersoStatement implements Prepar
         throw SqlExceptions.unsupported("PreparedStatement.setAsciiStream");
     }
     @Override
-    public void setBinaryStream(int parameterIndex, InputStream x, int length) throws SQLException {
-        throw SqlExceptions.unsupported("PreparedStatement.setBinaryStream");
-    }
-    @Override
-    public void setBinaryStream(int parameterIndex, InputStream x, long length) throws SQLException {
-        throw SqlExceptions.unsupported("PreparedStatement.setBinaryStream");
-    }
-    @Override
-    public void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
-        throw SqlExceptions.unsupported("PreparedStatement.setBinaryStream");
-    }
-    @Override
     public void setBlob(int parameterIndex, InputStream x, long length) throws SQLException {
         throw SqlExceptions.unsupported("PreparedStatement.setBlob");
     }
@@ -62,10 +50,6 @@ abstract class ScalarParameterStatement extends VersoStatement implements Prepar
     @Override
     public void setBlob(int parameterIndex, Blob x) throws SQLException {
         throw SqlExceptions.unsupported("PreparedStatement.setBlob");
-    }
-    @Override
-    public void setBytes(int parameterIndex, byte[] x) throws SQLException {
-        throw SqlExceptions.unsupported("PreparedStatement.setBytes");
     }
     @Override
     public void setClob(int parameterIndex, Reader x, long length) throws SQLException {

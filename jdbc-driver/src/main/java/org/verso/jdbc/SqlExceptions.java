@@ -7,32 +7,20 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLSyntaxErrorException;
+import java.sql.SQLTimeoutException;
 import java.sql.SQLTransactionRollbackException;
+import org.verso.common.ErrorCode;
+import org.verso.common.SqlState;
 import org.verso.common.VersoException;
 
 /**
- * The one place where engine errors become JDBC exceptions, and where the driver's own errors are built.
+ * The one place where engine errors become JDBC exceptions, and where the driver's own errors are built. Every
+ * SQLState comes from engine-common's {@link SqlState}.
  *
  * <p>The SQLState class selects the {@link SQLException} subclass; state and message are kept as the engine wrote
  * them. The vendor code is always 0: tools such as BenchBase retry a 40001 only when the vendor code is 0.
  */
 public final class SqlExceptions {
-    /** Connection does not exist (closed). */
-    public static final String CONNECTION_CLOSED = "08003";
-    /** Client unable to establish the connection (bad URL, cannot open). */
-    public static final String CANNOT_CONNECT = "08001";
-    public static final String FEATURE_NOT_SUPPORTED = "0A000";
-    public static final String INVALID_PARAMETER_VALUE = "22023";
-    public static final String INVALID_CAST = "22018";
-    public static final String NUMERIC_OUT_OF_RANGE = "22003";
-    /** A '?' has no value. */
-    public static final String PARAMETER_NOT_SET = "07001";
-    /** Statement or result set used after close, or in a state that does not allow the call (PostgreSQL's 55000). */
-    public static final String OBJECT_NOT_IN_STATE = "55000";
-    /** A column label or index that does not exist in the result. */
-    public static final String INVALID_COLUMN = "42703";
-    public static final String INTERNAL_ERROR = "XX000";
-
     private SqlExceptions() {
     }
 
@@ -51,15 +39,19 @@ public final class SqlExceptions {
         }
         String message = e.getMessage() != null ? e.getMessage() : e.getClass().getName();
         if (e instanceof UnsupportedOperationException) {
-            return new SQLFeatureNotSupportedException(message, FEATURE_NOT_SUPPORTED, 0, e);
+            return new SQLFeatureNotSupportedException(message, SqlState.FEATURE_NOT_SUPPORTED, 0, e);
         }
-        return new SQLException("internal error: " + message, INTERNAL_ERROR, 0, e);
+        return new SQLException("internal error: " + message, SqlState.INTERNAL_ERROR, 0, e);
+    }
+
+    /** The JDBC exception for an engine error the driver raises itself (for example 08003 for a closed connection). */
+    public static SQLException of(ErrorCode code, Object... args) {
+        return of(code.exception(args));
     }
 
     /** An exception of the subclass that matches {@code sqlState}'s class. */
     public static SQLException create(String message, String sqlState, Throwable cause) {
-        String stateClass = sqlState == null || sqlState.length() < 2 ? "" : sqlState.substring(0, 2);
-        switch (stateClass) {
+        switch (SqlState.classOf(sqlState)) {
             case "08":
                 return new SQLNonTransientConnectionException(message, sqlState, 0, cause);
             case "0A":
@@ -72,6 +64,9 @@ public final class SqlExceptions {
                 return new SQLTransactionRollbackException(message, sqlState, 0, cause);
             case "42":
                 return new SQLSyntaxErrorException(message, sqlState, 0, cause);
+            case "57":
+                // JDBC reserves SQLTimeoutException for a statement stopped by its query timeout or by cancel.
+                return new SQLTimeoutException(message, sqlState, 0, cause);
             default:
                 return new SQLException(message, sqlState, 0, cause);
         }
@@ -82,11 +77,11 @@ public final class SqlExceptions {
     }
 
     public static SQLException connectionClosed() {
-        return create("the connection is closed", CONNECTION_CLOSED);
+        return of(ErrorCode.CONNECTION_CLOSED);
     }
 
     public static SQLFeatureNotSupportedException unsupported(String feature) {
-        return new SQLFeatureNotSupportedException(feature + " is not supported", FEATURE_NOT_SUPPORTED, 0);
+        return new SQLFeatureNotSupportedException(feature + " is not supported", SqlState.FEATURE_NOT_SUPPORTED, 0);
     }
 
     /**
@@ -103,6 +98,6 @@ public final class SqlExceptions {
         if (iface.isInstance(self)) {
             return iface.cast(self);
         }
-        throw create("not a wrapper for " + iface.getName(), INVALID_PARAMETER_VALUE);
+        throw create("not a wrapper for " + iface.getName(), SqlState.INVALID_PARAMETER_VALUE);
     }
 }

@@ -1,5 +1,6 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
@@ -24,15 +25,24 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
-import org.verso.core.Database;
-import org.verso.core.tx.IsolationLevel;
-import org.verso.sql.ExecutionResult;
-import org.verso.sql.PreparedSql;
-import org.verso.sql.Session;
+import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
+import org.verso.sql.api.Cancellation;
+import org.verso.sql.api.DatabaseLease;
+import org.verso.sql.api.ExecutionResult;
+import org.verso.sql.api.Isolation;
+import org.verso.sql.api.PreparedSql;
+import org.verso.sql.api.ResultRows;
+import org.verso.sql.api.SqlSession;
 
 /**
- * A connection to a Verso database: one engine {@link Session}, holding the current transaction, autocommit and
- * isolation, on a database shared with the other connections to the same URL (see {@link DatabaseRegistry}).
+ * A connection to a Verso database: one engine {@link SqlSession}, holding the current transaction, autocommit and
+ * isolation, and one lease on a database shared with the other connections to the same location.
+ *
+ * <p>Transactions follow the session's rules. With autocommit, a query's transaction ends when its result set is
+ * fully read or closed (closing or re-executing its statement, or closing the connection, closes it); other
+ * statements may run meanwhile, each in its own transaction. Without autocommit, {@link #commit} and
+ * {@link #rollback} close the result sets still open in the transaction (holdability CLOSE_CURSORS_AT_COMMIT).
  *
  * <p>Isolation: TRANSACTION_REPEATABLE_READ is snapshot isolation and the default. READ_UNCOMMITTED and
  * READ_COMMITTED are served by snapshot isolation too (a stronger level, which JDBC allows), so
@@ -40,32 +50,35 @@ import org.verso.sql.Session;
  * Serializable Snapshot Isolation exists: a silent downgrade would let an application believe it is protected from
  * write skew when it is not.
  *
- * <p>Threading: calls into the session are synchronised on the connection, so a connection shared by threads stays
- * consistent (statements still run one at a time). Statements and result sets themselves are not thread safe.
+ * <p>Threading: calls into the session, including reading rows of a result set, are synchronised on the connection,
+ * so a connection shared by threads stays consistent (statements still run one at a time). Statements and result
+ * sets themselves are not thread safe, except {@link java.sql.Statement#cancel}, which only sets the running
+ * statement's cancel flag and takes no lock.
  */
 public final class VersoConnection implements Connection {
     private final ConnectionUrl url;
-    private final DatabaseRegistry.Lease lease;
-    private final Session session;
+    private final DatabaseLease lease;
+    private final SqlSession session;
     private final Set<VersoStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Properties clientInfo = new Properties();
     private volatile boolean closed;
     private boolean readOnly;
     private int networkTimeout;
 
-    VersoConnection(ConnectionUrl url, DatabaseRegistry.Lease lease) throws SQLException {
+    VersoConnection(ConnectionUrl url, DatabaseLease lease) throws SQLException {
         this.url = url;
         this.lease = lease;
         try {
-            this.session = lease.engine().openSession();
+            this.session = lease.openSession();
         } catch (RuntimeException e) {
-            lease.release();
-            throw SqlExceptions.of(e);
+            SQLException failure = SqlExceptions.of(e);
+            releaseLease(failure);
+            throw failure;
         }
     }
 
     /** Runs {@code call} on the session: checks the connection is open and maps engine exceptions. */
-    private synchronized <T> T withSession(Function<Session, T> call) throws SQLException {
+    private synchronized <T> T withSession(Function<SqlSession, T> call) throws SQLException {
         checkOpen();
         try {
             return call.apply(session);
@@ -84,12 +97,32 @@ public final class VersoConnection implements Connection {
         return withSession(s -> s.prepare(sql));
     }
 
-    ExecutionResult execute(PreparedSql prepared, Object[] params) throws SQLException {
-        return withSession(s -> s.execute(prepared, params));
+    ExecutionResult execute(PreparedSql prepared, Object[] params, Cancellation cancellation) throws SQLException {
+        return withSession(s -> s.execute(prepared, params, cancellation));
     }
 
-    Database database() {
-        return lease.database();
+    /** The next row of a result set: reading runs the query's operators in the session, so it is serialised too. */
+    synchronized boolean next(ResultRows rows) throws SQLException {
+        checkOpen();
+        try {
+            return rows.next();
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+    }
+
+    /** Closes a result set's rows, which may end the query's transaction. */
+    synchronized void close(ResultRows rows) throws SQLException {
+        try {
+            rows.close();
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+    }
+
+    /** The schema every table is in. */
+    String schema() {
+        return session.schema();
     }
 
     ConnectionUrl connectionUrl() {
@@ -120,7 +153,7 @@ public final class VersoConnection implements Connection {
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
         return createStatement();
     }
 
@@ -135,7 +168,7 @@ public final class VersoConnection implements Connection {
     public PreparedStatement prepareStatement(String sql) throws SQLException {
         checkOpen();
         if (sql == null) {
-            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("the SQL text is null", SqlState.INVALID_PARAMETER_VALUE);
         }
         return register(new VersoPreparedStatement(this, prepare(sql)));
     }
@@ -143,7 +176,7 @@ public final class VersoConnection implements Connection {
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
         throws SQLException {
-        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.HOLD_CURSORS_OVER_COMMIT);
+        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
         return prepareStatement(sql);
     }
 
@@ -160,7 +193,7 @@ public final class VersoConnection implements Connection {
     public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
         if (autoGeneratedKeys != Statement.RETURN_GENERATED_KEYS && autoGeneratedKeys != Statement.NO_GENERATED_KEYS) {
             throw SqlExceptions.create("autoGeneratedKeys must be RETURN_GENERATED_KEYS or NO_GENERATED_KEYS",
-                SqlExceptions.INVALID_PARAMETER_VALUE);
+                SqlState.INVALID_PARAMETER_VALUE);
         }
         return prepareStatement(sql);
     }
@@ -176,8 +209,9 @@ public final class VersoConnection implements Connection {
     }
 
     /**
-     * Results are forward only and read only; they are materialised, so they stay readable after commit and both
-     * holdabilities are honoured.
+     * Results are forward only and read only, and they stream from the engine, so a result set read in a transaction
+     * closes when the transaction ends (CLOSE_CURSORS_AT_COMMIT). With autocommit the question does not arise: a
+     * query's transaction ends with its result set.
      */
     private void checkResultSetOptions(int type, int concurrency, int holdability) throws SQLException {
         checkOpen();
@@ -187,9 +221,13 @@ public final class VersoConnection implements Connection {
         if (concurrency != ResultSet.CONCUR_READ_ONLY) {
             throw SqlExceptions.unsupported("updatable result sets (only CONCUR_READ_ONLY)");
         }
-        if (holdability != ResultSet.HOLD_CURSORS_OVER_COMMIT && holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
+        if (holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT) {
+            throw SqlExceptions.unsupported("HOLD_CURSORS_OVER_COMMIT (result sets stream and close when their "
+                + "transaction ends)");
+        }
+        if (holdability != ResultSet.CLOSE_CURSORS_AT_COMMIT) {
             throw SqlExceptions.create("unknown result set holdability " + holdability,
-                SqlExceptions.INVALID_PARAMETER_VALUE);
+                SqlState.INVALID_PARAMETER_VALUE);
         }
     }
 
@@ -228,7 +266,7 @@ public final class VersoConnection implements Connection {
 
     @Override
     public boolean getAutoCommit() throws SQLException {
-        return withSession(Session::autoCommit);
+        return withSession(SqlSession::autoCommit);
     }
 
     /**
@@ -259,31 +297,30 @@ public final class VersoConnection implements Connection {
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        switch (level) {
-            case TRANSACTION_READ_UNCOMMITTED:
-            case TRANSACTION_READ_COMMITTED:
-            case TRANSACTION_REPEATABLE_READ:
-                withSession(s -> {
-                    s.setIsolation(IsolationLevel.SNAPSHOT);
-                    return null;
-                });
-                return;
-            case TRANSACTION_SERIALIZABLE:
-                throw SqlExceptions.unsupported("TRANSACTION_SERIALIZABLE: Serializable Snapshot Isolation is not "
-                    + "available yet; TRANSACTION_REPEATABLE_READ gives snapshot isolation");
-            case TRANSACTION_NONE:
-                throw SqlExceptions.unsupported("TRANSACTION_NONE: every statement runs in a transaction, so "
-                    + "transactions cannot be switched off");
-            default:
-                throw SqlExceptions.create("unknown transaction isolation level " + level,
-                    SqlExceptions.INVALID_PARAMETER_VALUE);
-        }
+        Isolation isolation = switch (level) {
+            case TRANSACTION_READ_UNCOMMITTED -> Isolation.READ_UNCOMMITTED;
+            case TRANSACTION_READ_COMMITTED -> Isolation.READ_COMMITTED;
+            case TRANSACTION_REPEATABLE_READ -> Isolation.REPEATABLE_READ;
+            case TRANSACTION_SERIALIZABLE -> Isolation.SERIALIZABLE;
+            case TRANSACTION_NONE -> throw SqlExceptions.unsupported("TRANSACTION_NONE: every statement runs in a "
+                + "transaction, so transactions cannot be switched off");
+            default -> throw SqlExceptions.create("unknown transaction isolation level " + level,
+                SqlState.INVALID_PARAMETER_VALUE);
+        };
+        withSession(s -> {
+            s.setIsolation(isolation);
+            return null;
+        });
     }
 
     @Override
     public int getTransactionIsolation() throws SQLException {
-        checkOpen();
-        return TRANSACTION_REPEATABLE_READ;
+        return withSession(s -> switch (s.isolation()) {
+            case READ_UNCOMMITTED -> TRANSACTION_READ_UNCOMMITTED;
+            case READ_COMMITTED -> TRANSACTION_READ_COMMITTED;
+            case REPEATABLE_READ -> TRANSACTION_REPEATABLE_READ;
+            case SERIALIZABLE -> TRANSACTION_SERIALIZABLE;
+        });
     }
 
     @Override
@@ -308,35 +345,54 @@ public final class VersoConnection implements Connection {
 
     // ---- lifecycle
 
-    /** Closes the statements, rolls back an open transaction and releases this connection's share of the database. */
+    /**
+     * Closes the statements and their result sets (ending their queries' transactions), rolls back an open
+     * transaction and releases this connection's lease on the database. A statement still running in another thread
+     * is cancelled first, so closing does not wait for it to finish on its own.
+     */
     @Override
     public void close() throws SQLException {
+        List<VersoStatement> open;
+        synchronized (statements) {
+            open = List.copyOf(statements);
+        }
+        for (VersoStatement statement : open) {
+            statement.cancelRunning();
+        }
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
-        }
-        List<VersoStatement> open;
-        synchronized (statements) {
-            open = List.copyOf(statements);
-            statements.clear();
-        }
-        for (VersoStatement statement : open) {
-            statement.closeForConnection();
-        }
-        try {
-            session.close();
-        } catch (RuntimeException e) {
-            SQLException failure = SqlExceptions.of(e);
-            try {
-                lease.release();
-            } catch (SQLException releaseFailure) {
-                failure.addSuppressed(releaseFailure);
+            synchronized (statements) {
+                open = List.copyOf(statements);
+                statements.clear();
             }
-            throw failure;
+            for (VersoStatement statement : open) {
+                statement.closeForConnection();
+            }
+            SQLException failure = null;
+            try {
+                session.close();
+            } catch (RuntimeException e) {
+                failure = SqlExceptions.of(e);
+            }
+            releaseLease(failure);
+            if (failure != null) {
+                throw failure;
+            }
         }
-        lease.release();
+    }
+
+    private void releaseLease(SQLException failure) throws SQLException {
+        try {
+            lease.close();
+        } catch (VersoException e) {
+            if (failure == null) {
+                throw SqlExceptions.of(e);
+            }
+            failure.addSuppressed(e);
+        }
     }
 
     @Override
@@ -347,7 +403,7 @@ public final class VersoConnection implements Connection {
     @Override
     public void abort(Executor executor) throws SQLException {
         if (executor == null) {
-            throw SqlExceptions.create("abort needs an executor", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("abort needs an executor", SqlState.INVALID_PARAMETER_VALUE);
         }
         close();
     }
@@ -355,16 +411,12 @@ public final class VersoConnection implements Connection {
     @Override
     public boolean isValid(int timeout) throws SQLException {
         if (timeout < 0) {
-            throw SqlExceptions.create("timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("timeout must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         if (closed) {
             return false;
         }
-        try {
-            return !lease.database().isClosed() && !session.isClosed();
-        } catch (RuntimeException e) {
-            return false;
-        }
+        return !lease.isReleased() && !session.isClosed();
     }
 
     // ---- properties
@@ -404,16 +456,16 @@ public final class VersoConnection implements Connection {
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        if (schema == null || !schema.equalsIgnoreCase(VersoDatabaseMetaData.SCHEMA)) {
+        if (schema == null || !schema.equalsIgnoreCase(session.schema())) {
             throw SqlExceptions.create("schema " + schema + " does not exist (the only schema is "
-                + VersoDatabaseMetaData.SCHEMA + ")", "3F000");
+                + session.schema() + ")", SqlState.INVALID_SCHEMA_NAME);
         }
     }
 
     @Override
     public String getSchema() throws SQLException {
         checkOpen();
-        return VersoDatabaseMetaData.SCHEMA;
+        return session.schema();
     }
 
     @Override
@@ -449,13 +501,14 @@ public final class VersoConnection implements Connection {
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override
     public void setClientInfo(String name, String value) throws SQLClientInfoException {
         if (closed) {
-            throw new SQLClientInfoException("the connection is closed", SqlExceptions.CONNECTION_CLOSED, 0, Map.of());
+            throw new SQLClientInfoException(ErrorCode.CONNECTION_CLOSED.exception().getMessage(),
+                SqlState.CONNECTION_DOES_NOT_EXIST, 0, Map.of());
         }
         if (value == null) {
             clientInfo.remove(name);
@@ -467,7 +520,8 @@ public final class VersoConnection implements Connection {
     @Override
     public void setClientInfo(Properties properties) throws SQLClientInfoException {
         if (closed) {
-            throw new SQLClientInfoException("the connection is closed", SqlExceptions.CONNECTION_CLOSED, 0, Map.of());
+            throw new SQLClientInfoException(ErrorCode.CONNECTION_CLOSED.exception().getMessage(),
+                SqlState.CONNECTION_DOES_NOT_EXIST, 0, Map.of());
         }
         clientInfo.clear();
         if (properties != null) {
@@ -494,7 +548,7 @@ public final class VersoConnection implements Connection {
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
         if (milliseconds < 0) {
-            throw SqlExceptions.create("timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("timeout must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         networkTimeout = milliseconds;
     }

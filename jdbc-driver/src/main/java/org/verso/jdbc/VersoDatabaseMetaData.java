@@ -7,34 +7,26 @@ import java.sql.RowIdLifetime;
 import java.sql.SQLException;
 
 /**
- * What the driver and the database support, and the catalog as JDBC result sets (built by
- * {@link CatalogResultSets} from the engine catalog).
+ * What the driver and the database support, and the catalog as JDBC result sets. The answers that describe tables,
+ * columns, keys and indexes are SQL over the engine's INFORMATION_SCHEMA views ({@link MetaDataQueries}), run in
+ * the connection's session like any query; the fixed answers come from {@link FixedResultSets}.
  *
- * <p>Verso has no catalogs and a single schema, {@value #SCHEMA}. Unquoted identifiers are stored in upper case,
+ * <p>Verso has no catalogs and a single schema, {@code PUBLIC}. Unquoted identifiers are stored in upper case,
  * quoted ones as written; the quote is {@code "}. Snapshot isolation serves every level up to REPEATABLE_READ;
  * SERIALIZABLE is not supported yet. Capabilities the engine does not guarantee are answered {@code false}, and
  * optional catalog queries the engine has nothing for (procedures, functions, privileges, user-defined types) throw
  * {@link java.sql.SQLFeatureNotSupportedException} rather than pretending to be empty.
  */
 public final class VersoDatabaseMetaData implements DatabaseMetaData {
-    /** The one schema every table lives in. */
-    public static final String SCHEMA = "PUBLIC";
     public static final String PRODUCT_NAME = "Verso";
     public static final String DRIVER_NAME = "Verso JDBC Driver";
 
     private final VersoConnection connection;
+    private final MetaDataQueries queries;
 
     VersoDatabaseMetaData(VersoConnection connection) {
         this.connection = connection;
-    }
-
-    private CatalogResultSets catalog() throws SQLException {
-        connection.checkOpen();
-        try {
-            return new CatalogResultSets(connection.database().catalog());
-        } catch (RuntimeException e) {
-            throw SqlExceptions.of(e);
-        }
+        this.queries = new MetaDataQueries(connection);
     }
 
     @Override
@@ -112,13 +104,13 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     @Override
     public ResultSet getCatalogs() throws SQLException {
         connection.checkOpen();
-        return CatalogResultSets.catalogs();
+        return FixedResultSets.catalogs();
     }
 
     @Override
     public ResultSet getClientInfoProperties() throws SQLException {
         connection.checkOpen();
-        return CatalogResultSets.clientInfoProperties();
+        return FixedResultSets.clientInfoProperties();
     }
 
     @Override
@@ -131,7 +123,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     @Override
     public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern)
         throws SQLException {
-        return catalog().columns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
+        return queries.columns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
     }
 
     @Override
@@ -143,7 +135,8 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable,
                                        String foreignCatalog, String foreignSchema, String foreignTable)
         throws SQLException {
-        return catalog().foreignKeys();
+        connection.checkOpen();
+        return FixedResultSets.foreignKeys();
     }
 
     @Override
@@ -193,7 +186,8 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-        return catalog().foreignKeys();
+        connection.checkOpen();
+        return FixedResultSets.foreignKeys();
     }
 
     @Override
@@ -220,13 +214,14 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-        return catalog().foreignKeys();
+        connection.checkOpen();
+        return FixedResultSets.foreignKeys();
     }
 
     @Override
     public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
         throws SQLException {
-        return catalog().indexInfo(catalog, schema, table);
+        return queries.indexInfo(catalog, schema, table, unique);
     }
 
     @Override
@@ -346,7 +341,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        return catalog().primaryKeys(catalog, schema, table);
+        return queries.primaryKeys(catalog, schema, table);
     }
 
     @Override
@@ -375,7 +370,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public int getResultSetHoldability() {
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override
@@ -400,12 +395,14 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getSchemas() throws SQLException {
-        return catalog().schemas(null, null);
+        connection.checkOpen();
+        return FixedResultSets.schemas(connection.schema(), null, null);
     }
 
     @Override
     public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
-        return catalog().schemas(catalog, schemaPattern);
+        connection.checkOpen();
+        return FixedResultSets.schemas(connection.schema(), catalog, schemaPattern);
     }
 
     @Override
@@ -441,13 +438,13 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     @Override
     public ResultSet getTableTypes() throws SQLException {
         connection.checkOpen();
-        return CatalogResultSets.tableTypes();
+        return FixedResultSets.tableTypes();
     }
 
     @Override
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
         throws SQLException {
-        return catalog().tables(catalog, schemaPattern, tableNamePattern, types);
+        return queries.tables(catalog, schemaPattern, tableNamePattern, types);
     }
 
     @Override
@@ -458,7 +455,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     @Override
     public ResultSet getTypeInfo() throws SQLException {
         connection.checkOpen();
-        return CatalogResultSets.typeInfo();
+        return FixedResultSets.typeInfo();
     }
 
     @Override
@@ -822,7 +819,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsResultSetHoldability(int holdability) {
-        return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT || holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
+        return holdability == ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override

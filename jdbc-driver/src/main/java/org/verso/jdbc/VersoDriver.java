@@ -6,14 +6,22 @@ import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.List;
 import java.util.Properties;
 import java.util.logging.Logger;
+import org.verso.common.VersoException;
+import org.verso.sql.api.DatabaseLease;
+import org.verso.sql.api.DatabaseSettings;
+import org.verso.sql.api.Databases;
 
 /**
  * The Verso JDBC driver: {@code jdbc:verso:PATH} or {@code jdbc:verso:mem:NAME}, with settings after {@code ;}
- * (see {@link ConnectionUrl}). It registers itself with {@link DriverManager} when the class is loaded (so
- * {@code Class.forName("org.verso.jdbc.VersoDriver")} works) and is listed in
- * {@code META-INF/services/java.sql.Driver} for ServiceLoader discovery.
+ * (see {@link ConnectionUrl} and engine-sql's {@link DatabaseSettings}). It registers itself with
+ * {@link DriverManager} when the class is loaded (so {@code Class.forName("org.verso.jdbc.VersoDriver")} works) and
+ * is listed in {@code META-INF/services/java.sql.Driver} for ServiceLoader discovery.
+ *
+ * <p>Every connection holds a lease on its database from engine-sql's {@link Databases}, which opens a database for
+ * its first connection and closes it after its last.
  *
  * <p>User and password are accepted and ignored: an embedded database has no accounts.
  */
@@ -37,7 +45,12 @@ public final class VersoDriver implements Driver {
             return null;
         }
         ConnectionUrl parsed = ConnectionUrl.parse(url, info);
-        DatabaseRegistry.Lease lease = DatabaseRegistry.INSTANCE.acquire(parsed);
+        DatabaseLease lease;
+        try {
+            lease = Databases.open(parsed.settings());
+        } catch (VersoException e) {
+            throw SqlExceptions.of(e);
+        }
         return new VersoConnection(parsed, lease);
     }
 
@@ -46,16 +59,18 @@ public final class VersoDriver implements Driver {
         return ConnectionUrl.accepts(url);
     }
 
+    /** The engine's settings, each with its description, default and choices. */
     @Override
     public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
-        DriverPropertyInfo cache = new DriverPropertyInfo(ConnectionUrl.CACHE,
-            info == null ? null : info.getProperty(ConnectionUrl.CACHE));
-        cache.description = "buffer pool size in bytes, with an optional KB, MB or GB suffix (default 64MB)";
-        DriverPropertyInfo pageSize = new DriverPropertyInfo(ConnectionUrl.PAGE_SIZE,
-            info == null ? null : info.getProperty(ConnectionUrl.PAGE_SIZE));
-        pageSize.description = "page size in bytes for a new database: 4096, 8192 (default) or 16384";
-        pageSize.choices = new String[] {"4096", "8192", "16384"};
-        return new DriverPropertyInfo[] {cache, pageSize};
+        List<DatabaseSettings.Setting> settings = DatabaseSettings.known();
+        DriverPropertyInfo[] result = new DriverPropertyInfo[settings.size()];
+        for (int i = 0; i < result.length; i++) {
+            DatabaseSettings.Setting setting = settings.get(i);
+            result[i] = new DriverPropertyInfo(setting.name(), info == null ? null : info.getProperty(setting.name()));
+            result[i].description = setting.description() + " (default " + setting.defaultValue() + ")";
+            result[i].choices = setting.choices().isEmpty() ? null : setting.choices().toArray(new String[0]);
+        }
+        return result;
     }
 
     @Override

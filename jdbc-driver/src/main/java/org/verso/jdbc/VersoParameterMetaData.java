@@ -1,9 +1,10 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.util.List;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 
 /** The types the planner inferred for the '?' of a prepared statement. All parameters are IN parameters. */
 final class VersoParameterMetaData implements ParameterMetaData {
@@ -16,7 +17,7 @@ final class VersoParameterMetaData implements ParameterMetaData {
     private ColumnMeta parameter(int param) throws SQLException {
         if (param < 1 || param > parameters.size()) {
             throw SqlExceptions.create("parameter index " + param + " is out of range 1.." + parameters.size(),
-                "07009");
+                SqlState.INVALID_DESCRIPTOR_INDEX);
         }
         return parameters.get(param - 1);
     }

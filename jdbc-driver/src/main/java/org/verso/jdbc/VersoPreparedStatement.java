@@ -1,9 +1,10 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.sql.Date;
 import java.sql.ParameterMetaData;
@@ -14,14 +15,14 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
-import org.verso.sql.PreparedSql;
+import org.verso.common.type.ValueType;
+import org.verso.common.type.Values;
+import org.verso.sql.api.PreparedSql;
 
 /**
  * A statement planned once by the engine ({@code Session.prepare}, backed by the shared plan cache) and run with
@@ -47,7 +48,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         for (int i = 0; i < isSet.length; i++) {
             if (!isSet[i]) {
                 throw SqlExceptions.create("parameter " + (i + 1) + " of " + isSet.length + " is not set",
-                    SqlExceptions.PARAMETER_NOT_SET);
+                    SqlState.PARAMETER_MISMATCH);
             }
         }
         // A copy, so that setting the next values cannot change what a batch or the engine holds.
@@ -58,7 +59,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         checkOpen();
         if (index < 1 || index > parameters.length) {
             throw SqlExceptions.create("parameter index " + index + " is out of range 1.." + parameters.length,
-                "07009");
+                SqlState.INVALID_DESCRIPTOR_INDEX);
         }
         parameters[index - 1] = value;
         isSet[index - 1] = true;
@@ -129,7 +130,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return prepared.isQuery() ? new VersoResultSetMetaData(prepared.columns()) : null;
+        return prepared.isQuery() ? new VersoResultSetMetaData(prepared.columns(), connection.schema()) : null;
     }
 
     @Override
@@ -142,7 +143,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
 
     private static SQLException textNotAllowed(String method) {
         return SqlExceptions.create(method + "(String) cannot be called on a PreparedStatement",
-            SqlExceptions.OBJECT_NOT_IN_STATE);
+            SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
 
     @Override
@@ -262,7 +263,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
 
     @Override
     public void setTime(int parameterIndex, Time x, Calendar cal) throws SQLException {
-        bind(parameterIndex, x == null || cal == null ? x : Time.valueOf(wallClock(x, cal).toLocalTime()));
+        bind(parameterIndex, x == null || cal == null ? x : wallClock(x, cal).toLocalTime());
     }
 
     @Override
@@ -273,6 +274,27 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         }
         // Bound as a LocalDateTime, for the same reason as in setDate.
         bind(parameterIndex, wallClock(x, cal).withNano(x.getNanos()));
+    }
+
+    /** A copy is bound, so changing the array afterwards does not change what executes. */
+    @Override
+    public void setBytes(int parameterIndex, byte[] x) throws SQLException {
+        bind(parameterIndex, x == null ? null : x.clone());
+    }
+
+    @Override
+    public void setBinaryStream(int parameterIndex, InputStream x) throws SQLException {
+        bind(parameterIndex, readAll(x, -1));
+    }
+
+    @Override
+    public void setBinaryStream(int parameterIndex, InputStream x, int length) throws SQLException {
+        bind(parameterIndex, readAll(x, length));
+    }
+
+    @Override
+    public void setBinaryStream(int parameterIndex, InputStream x, long length) throws SQLException {
+        bind(parameterIndex, readAll(x, length));
     }
 
     @Override
@@ -291,8 +313,11 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         checkTargetType(targetSqlType);
         Object value = engineValue(x);
         if ((targetSqlType == Types.DECIMAL || targetSqlType == Types.NUMERIC) && value != null) {
-            value = ValueConversions.toBigDecimal(org.verso.common.type.ValueType.DECIMAL, value)
-                .setScale(scaleOrLength, RoundingMode.HALF_UP);
+            try {
+                value = Values.toBigDecimal(value, ValueType.DECIMAL).setScale(scaleOrLength, RoundingMode.HALF_UP);
+            } catch (RuntimeException e) {
+                throw SqlExceptions.of(e);
+            }
         }
         bind(parameterIndex, value);
     }
@@ -339,43 +364,41 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
                 text.append(buffer, 0, n);
             }
         } catch (IOException e) {
-            throw SqlExceptions.create("cannot read the character stream: " + e.getMessage(), "22000", e);
+            throw SqlExceptions.create("cannot read the character stream: " + e.getMessage(), SqlState.DATA_EXCEPTION,
+                e);
         }
         return text.toString();
     }
 
+    /** Reads a binary stream into the VARBINARY value it stands for; {@code length < 0} reads to the end. */
+    private static byte[] readAll(InputStream in, long length) throws SQLException {
+        if (in == null) {
+            return null;
+        }
+        try {
+            return length < 0 ? in.readAllBytes() : in.readNBytes((int) Math.min(length, Integer.MAX_VALUE));
+        } catch (IOException e) {
+            throw SqlExceptions.create("cannot read the binary stream: " + e.getMessage(), SqlState.DATA_EXCEPTION, e);
+        }
+    }
+
     /**
-     * A setObject value as one of the classes the engine accepts; a class with an obvious SQL meaning is turned into
-     * its engine form, anything else is refused here rather than failing somewhere inside the engine.
+     * A setObject value the engine can convert (see engine-common's {@link Values}); any other class is refused here
+     * rather than failing somewhere inside the engine. Byte arrays are copied, as in {@link #setBytes}.
      */
     static Object engineValue(Object x) throws SQLException {
-        if (x == null || x instanceof String || x instanceof Integer || x instanceof Long || x instanceof Short
-            || x instanceof BigDecimal || x instanceof Double || x instanceof Float || x instanceof Boolean
-            || x instanceof Date || x instanceof Time || x instanceof Timestamp || x instanceof LocalDate
-            || x instanceof LocalDateTime) {
-            return x;
+        if (x instanceof byte[] bytes) {
+            return bytes.clone();
         }
-        if (x instanceof Byte b) {
-            return (short) b.byteValue();
+        if (!Values.isSupported(x)) {
+            throw SqlExceptions.unsupported("a parameter of class " + x.getClass().getName());
         }
-        if (x instanceof BigInteger i) {
-            return new BigDecimal(i);
-        }
-        if (x instanceof Character c) {
-            return c.toString();
-        }
-        if (x instanceof LocalTime t) {
-            return Time.valueOf(t);
-        }
-        if (x instanceof java.util.Date d) {
-            return new Timestamp(d.getTime());
-        }
-        throw SqlExceptions.unsupported("a parameter of class " + x.getClass().getName());
+        return x;
     }
 
     private static void checkTargetType(int targetSqlType) throws SQLException {
         switch (targetSqlType) {
-            case Types.BINARY: case Types.VARBINARY: case Types.LONGVARBINARY: case Types.BLOB: case Types.CLOB:
+            case Types.BLOB: case Types.CLOB:
             case Types.NCLOB: case Types.ARRAY: case Types.STRUCT: case Types.REF: case Types.REF_CURSOR:
             case Types.ROWID: case Types.SQLXML: case Types.DATALINK: case Types.JAVA_OBJECT: case Types.DISTINCT:
                 throw SqlExceptions.unsupported("parameters of java.sql.Types code " + targetSqlType);

@@ -1,5 +1,7 @@
 package org.verso.jdbc;
 
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
 import java.math.BigDecimal;
@@ -12,23 +14,31 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Calendar;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.verso.sql.ColumnMeta;
-import org.verso.sql.ResultRows;
+import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.api.ResultRows;
+import org.verso.common.SqlState;
 import org.verso.common.type.ValueType;
+import org.verso.common.type.Values;
 
 /**
- * A forward-only, read-only ResultSet over engine {@link ResultRows}: query results and, through
- * {@link ResultRows#of},
- * the catalog result sets of {@link VersoDatabaseMetaData}. Getters convert canonical engine values with
- * {@link ValueConversions}; labels are matched case-insensitively, the first match winning as JDBC requires.
+ * A forward-only, read-only ResultSet over engine {@link ResultRows}: a query's rows, which stream from the engine
+ * as {@link #next} is called, or (through {@link ResultRows#of}) rows held in memory for the fixed answers of
+ * {@link VersoDatabaseMetaData}. Getters convert canonical engine values with engine-common's {@link Values};
+ * labels are matched case-insensitively, the first match winning as JDBC requires.
  *
- * <p>Not thread safe, like the statement that produced it.
+ * <p>Closing the result set ends its query (with autocommit, its transaction). It is closed by its statement's
+ * next execution or close, by the connection's close, and, without autocommit, by the end of the transaction
+ * (CLOSE_CURSORS_AT_COMMIT). An error while reading, such as 57014 after a cancel, is thrown by {@link #next}.
+ *
+ * <p>Not thread safe, like the statement that produced it; reading rows is serialised on the connection.
  */
 public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     private final ResultRows rows;
@@ -46,7 +56,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     private Runnable onClose;
 
     /**
-     * @param connection the connection whose closing also makes this result set unusable (null for a detached one)
+     * @param connection the connection the rows are read through (null for rows held in memory)
      * @param statement  what {@link #getStatement()} returns; null for catalog result sets
      * @param maxRows    the statement's row limit, 0 for none
      */
@@ -72,10 +82,10 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
             return false;
         }
         boolean has;
-        try {
+        if (connection != null) {
+            has = connection.next(rows);
+        } else {
             has = rows.next();
-        } catch (RuntimeException e) {
-            throw SqlExceptions.of(e);
         }
         if (has) {
             rowNumber++;
@@ -88,11 +98,19 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            onRow = false;
-            rows.close();
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        onRow = false;
+        try {
+            if (connection != null) {
+                connection.close(rows);
+            } else {
+                rows.close();
+            }
+        } finally {
             if (onClose != null) {
                 onClose.run();
             }
@@ -104,9 +122,10 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
         this.onClose = action;
     }
 
+    /** True once closed, also when the transaction it was read in ended under it. */
     @Override
     public boolean isClosed() {
-        return closed;
+        return closed || rows.isClosed();
     }
 
     @Override
@@ -127,7 +146,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
         Integer index = columnLabel == null ? null : labelIndex.get(columnLabel.toUpperCase(Locale.ROOT));
         if (index == null) {
             throw SqlExceptions.create("column " + columnLabel + " is not in the result (columns: "
-                + columns.stream().map(ColumnMeta::label).toList() + ")", SqlExceptions.INVALID_COLUMN);
+                + columns.stream().map(ColumnMeta::label).toList() + ")", SqlState.UNDEFINED_COLUMN);
         }
         return index;
     }
@@ -137,11 +156,11 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
         checkOpen();
         if (!onRow) {
             throw SqlExceptions.create(exhausted ? "the result set has no more rows"
-                : "call next() before reading a row", "24000");
+                : "call next() before reading a row", SqlState.INVALID_CURSOR_STATE);
         }
         if (columnIndex < 1 || columnIndex > columns.size()) {
             throw SqlExceptions.create("column index " + columnIndex + " is out of range 1.." + columns.size(),
-                "07009");
+                SqlState.INVALID_DESCRIPTOR_INDEX);
         }
         Object v;
         try {
@@ -158,72 +177,86 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     }
 
     private void checkOpen() throws SQLException {
-        if (closed) {
+        if (isClosed()) {
             if (connection != null && connection.isClosed()) {
                 throw SqlExceptions.connectionClosed();
             }
-            throw SqlExceptions.create("the result set is closed", SqlExceptions.OBJECT_NOT_IN_STATE);
+            throw SqlExceptions.create(closed ? "the result set is closed"
+                : "the result set was closed when its transaction ended", SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE);
         }
     }
 
     // ---- getters by index
 
+    /** A conversion of a canonical value of a known type, by engine-common's {@link Values}. */
+    private interface Conversion<T> {
+        T apply(Object value, ValueType type) throws SQLException;
+    }
+
+    /** The current row's value of a column converted for a getter; null for SQL NULL. */
+    private <T> T read(int columnIndex, Conversion<T> conversion) throws SQLException {
+        Object v = value(columnIndex);
+        if (v == null) {
+            return null;
+        }
+        try {
+            return conversion.apply(v, type(columnIndex));
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        }
+    }
+
+    private long readLong(int columnIndex, long min, long max, String target) throws SQLException {
+        Long v = read(columnIndex, (value, type) -> Values.toLong(value, type, min, max, target));
+        return v == null ? 0 : v;
+    }
+
     @Override
     public String getString(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : ValueConversions.toString(type(columnIndex), v);
+        return read(columnIndex, Values::toText);
     }
 
     @Override
     public boolean getBoolean(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v != null && ValueConversions.toBoolean(type(columnIndex), v);
+        Boolean v = read(columnIndex, Values::toBoolean);
+        return v != null && v;
     }
 
     @Override
     public byte getByte(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? 0 : (byte) ValueConversions.toLong(type(columnIndex), v, Byte.MIN_VALUE, Byte.MAX_VALUE,
-            "TINYINT");
+        return (byte) readLong(columnIndex, Byte.MIN_VALUE, Byte.MAX_VALUE, "TINYINT");
     }
 
     @Override
     public short getShort(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? 0 : (short) ValueConversions.toLong(type(columnIndex), v, Short.MIN_VALUE,
-            Short.MAX_VALUE, "SMALLINT");
+        return (short) readLong(columnIndex, Short.MIN_VALUE, Short.MAX_VALUE, "SMALLINT");
     }
 
     @Override
     public int getInt(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? 0 : (int) ValueConversions.toLong(type(columnIndex), v, Integer.MIN_VALUE,
-            Integer.MAX_VALUE, "INTEGER");
+        return (int) readLong(columnIndex, Integer.MIN_VALUE, Integer.MAX_VALUE, "INTEGER");
     }
 
     @Override
     public long getLong(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? 0 : ValueConversions.toLong(type(columnIndex), v, Long.MIN_VALUE, Long.MAX_VALUE,
-            "BIGINT");
+        return readLong(columnIndex, Long.MIN_VALUE, Long.MAX_VALUE, "BIGINT");
     }
 
     @Override
     public float getFloat(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? 0 : ValueConversions.toFloat(type(columnIndex), v);
+        Float v = read(columnIndex, Values::toFloat);
+        return v == null ? 0 : v;
     }
 
     @Override
     public double getDouble(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? 0 : ValueConversions.toDouble(type(columnIndex), v);
+        Double v = read(columnIndex, Values::toDouble);
+        return v == null ? 0 : v;
     }
 
     @Override
     public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : ValueConversions.toBigDecimal(type(columnIndex), v);
+        return read(columnIndex, Values::toBigDecimal);
     }
 
     @Override
@@ -235,39 +268,46 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
 
     @Override
     public Date getDate(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : Date.valueOf(ValueConversions.toLocalDate(type(columnIndex), v));
+        LocalDate d = read(columnIndex, Values::toLocalDate);
+        return d == null ? null : Date.valueOf(d);
     }
 
     @Override
     public Time getTime(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : Time.valueOf(ValueConversions.toLocalTime(type(columnIndex), v));
+        LocalTime t = read(columnIndex, Values::toLocalTime);
+        return t == null ? null : JdbcObjects.time(t);
     }
 
     @Override
     public Timestamp getTimestamp(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : Timestamp.valueOf(ValueConversions.toLocalDateTime(type(columnIndex), v));
+        LocalDateTime t = read(columnIndex, Values::toLocalDateTime);
+        return t == null ? null : Timestamp.valueOf(t);
     }
 
-    /** The stored wall-clock time read as a time in {@code cal}'s zone (JDBC's meaning of the Calendar argument). */
-    private LocalDateTime localDateTime(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : ValueConversions.toLocalDateTime(type(columnIndex), v);
+    @Override
+    public byte[] getBytes(int columnIndex) throws SQLException {
+        return read(columnIndex, Values::toBytes);
+    }
+
+    @Override
+    public InputStream getBinaryStream(int columnIndex) throws SQLException {
+        byte[] bytes = getBytes(columnIndex);
+        return bytes == null ? null : new ByteArrayInputStream(bytes);
     }
 
     private static long epochMillis(LocalDateTime t, Calendar cal) {
         return t.atZone(cal.getTimeZone().toZoneId()).toInstant().toEpochMilli();
     }
 
+    // With a Calendar, JDBC means: the stored wall-clock time read as a time in the calendar's zone.
+
     @Override
     public Date getDate(int columnIndex, Calendar cal) throws SQLException {
         if (cal == null) {
             return getDate(columnIndex);
         }
-        LocalDateTime t = localDateTime(columnIndex);
-        return t == null ? null : new Date(epochMillis(t.toLocalDate().atStartOfDay(), cal));
+        LocalDate d = read(columnIndex, Values::toLocalDate);
+        return d == null ? null : new Date(epochMillis(d.atStartOfDay(), cal));
     }
 
     @Override
@@ -275,13 +315,8 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
         if (cal == null) {
             return getTime(columnIndex);
         }
-        Object v = value(columnIndex);
-        if (v == null) {
-            return null;
-        }
-        LocalDateTime t = LocalDateTime.of(java.time.LocalDate.EPOCH,
-            ValueConversions.toLocalTime(type(columnIndex), v));
-        return new Time(epochMillis(t, cal));
+        LocalTime t = read(columnIndex, Values::toLocalTime);
+        return t == null ? null : new Time(epochMillis(LocalDateTime.of(LocalDate.EPOCH, t), cal));
     }
 
     @Override
@@ -289,7 +324,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
         if (cal == null) {
             return getTimestamp(columnIndex);
         }
-        LocalDateTime t = localDateTime(columnIndex);
+        LocalDateTime t = read(columnIndex, Values::toLocalDateTime);
         if (t == null) {
             return null;
         }
@@ -300,17 +335,15 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
 
     @Override
     public Object getObject(int columnIndex) throws SQLException {
-        Object v = value(columnIndex);
-        return v == null ? null : ValueConversions.toObject(type(columnIndex), v);
+        return read(columnIndex, (value, type) -> JdbcObjects.toObject(type, value));
     }
 
     @Override
     public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
         if (type == null) {
-            throw SqlExceptions.create("the target class must not be null", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("the target class must not be null", SqlState.INVALID_PARAMETER_VALUE);
         }
-        Object v = value(columnIndex);
-        return v == null ? null : ValueConversions.toClass(type(columnIndex), v, type);
+        return read(columnIndex, (value, kind) -> JdbcObjects.toClass(kind, value, type));
     }
 
     @Override
@@ -419,6 +452,16 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     }
 
     @Override
+    public byte[] getBytes(String columnLabel) throws SQLException {
+        return getBytes(findColumn(columnLabel));
+    }
+
+    @Override
+    public InputStream getBinaryStream(String columnLabel) throws SQLException {
+        return getBinaryStream(findColumn(columnLabel));
+    }
+
+    @Override
     public Object getObject(String columnLabel) throws SQLException {
         return getObject(findColumn(columnLabel));
     }
@@ -453,7 +496,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new VersoResultSetMetaData(columns);
+        return new VersoResultSetMetaData(columns, connection == null ? "" : connection.schema());
     }
 
     @Override
@@ -536,8 +579,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        // The engine materialises results, so they survive the end of the transaction.
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override

@@ -1,21 +1,25 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 
 /** Describes the columns of a {@link VersoResultSet} or of a prepared query, from the engine's {@link ColumnMeta}. */
 final class VersoResultSetMetaData implements ResultSetMetaData {
     private final List<ColumnMeta> columns;
+    private final String schema;
 
-    VersoResultSetMetaData(List<ColumnMeta> columns) {
+    /** {@code schema}: the schema of the tables the columns come from ("" when unknown). */
+    VersoResultSetMetaData(List<ColumnMeta> columns, String schema) {
         this.columns = List.copyOf(columns);
+        this.schema = schema;
     }
 
     private ColumnMeta column(int column) throws SQLException {
         if (column < 1 || column > columns.size()) {
-            throw SqlExceptions.create("column index " + column + " is out of range 1.." + columns.size(), "07009");
+            throw SqlExceptions.create("column index " + column + " is out of range 1.." + columns.size(), SqlState.INVALID_DESCRIPTOR_INDEX);
         }
         return columns.get(column - 1);
     }
@@ -77,7 +81,7 @@ final class VersoResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public String getSchemaName(int column) throws SQLException {
-        return column(column).tableName() != null ? VersoDatabaseMetaData.SCHEMA : "";
+        return column(column).tableName() != null ? schema : "";
     }
 
     @Override

@@ -1,28 +1,33 @@
 package org.verso.jdbc;
 
+import org.verso.common.SqlState;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.verso.sql.ExecutionResult;
-import org.verso.sql.PreparedSql;
+import org.verso.sql.api.Cancellation;
+import org.verso.sql.api.ExecutionResult;
+import org.verso.sql.api.PreparedSql;
 
 /**
  * A JDBC Statement: runs SQL text through the connection's session. Each statement text is prepared first (the
  * engine's plan cache makes a repeated text cheap), so executeQuery refuses a statement that returns no rows, and
  * executeUpdate one that does, before anything runs.
  *
- * <p>One result per execution: a result set for a query, an update count otherwise (0 for DDL). Not thread safe.
+ * <p>One result per execution: a result set for a query, an update count otherwise (0 for DDL). Executing again or
+ * closing the statement closes its result set.
+ *
+ * <p>Cancelling: every execution gets its own engine {@link Cancellation}. {@link #cancel} sets it from any thread,
+ * and a query timeout sets it from the engine's timer thread; the statement then fails with 57014, whether it is
+ * still executing or its result set is being read. A query runs until its result set is exhausted or closed, so the
+ * timeout counts until then. Not thread safe otherwise.
  */
 public class VersoStatement implements Statement {
     private static final Object[] NO_PARAMETERS = new Object[0];
-    /** No data: a query was expected (PostgreSQL's driver uses the same state). */
-    static final String NOT_A_QUERY = "02000";
-    /** A result was returned when none was expected (PostgreSQL's driver uses the same state). */
-    static final String UNEXPECTED_RESULT = "0100E";
 
     final VersoConnection connection;
     private final List<String> batch = new ArrayList<>();
@@ -32,6 +37,8 @@ public class VersoStatement implements Statement {
     private long maxRows;
     private final FetchHints fetchHints = new FetchHints();
     private int queryTimeout;
+    /** The cancel flag of the current execution (kept while its result set is open); null before the first. */
+    private volatile Cancellation running;
     private boolean closeOnCompletion;
     private boolean poolable;
 
@@ -44,7 +51,7 @@ public class VersoStatement implements Statement {
             throw SqlExceptions.connectionClosed();
         }
         if (closed) {
-            throw SqlExceptions.create("the statement is closed", SqlExceptions.OBJECT_NOT_IN_STATE);
+            throw SqlExceptions.create("the statement is closed", SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE);
         }
     }
 
@@ -52,21 +59,31 @@ public class VersoStatement implements Statement {
     private PreparedSql prepareText(String sql) throws SQLException {
         checkOpen();
         if (sql == null) {
-            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("the SQL text is null", SqlState.INVALID_PARAMETER_VALUE);
         }
         PreparedSql prepared = connection.prepare(sql);
         if (prepared.parameterCount() > 0) {
             throw SqlExceptions.create("the statement has " + prepared.parameterCount()
-                + " parameters ('?'); use a PreparedStatement to give them values", SqlExceptions.PARAMETER_NOT_SET);
+                + " parameters ('?'); use a PreparedStatement to give them values", SqlState.PARAMETER_MISMATCH);
         }
         return prepared;
+    }
+
+    /** A fresh cancel flag for the next execution, with the query timeout armed. */
+    private Cancellation newExecution() {
+        Cancellation cancellation = new Cancellation();
+        if (queryTimeout > 0) {
+            cancellation.timeoutAfter(Duration.ofSeconds(queryTimeout));
+        }
+        running = cancellation;
+        return cancellation;
     }
 
     /** Runs a prepared statement and makes its outcome this statement's current result. */
     final boolean run(PreparedSql prepared, Object[] params) throws SQLException {
         closeResultSet();
         updateCount = -1;
-        ExecutionResult result = connection.execute(prepared, params);
+        ExecutionResult result = connection.execute(prepared, params, newExecution());
         if (result.isQuery()) {
             resultSet = new VersoResultSet(result.rows(), connection, this, maxRows);
             if (closeOnCompletion) {
@@ -80,7 +97,7 @@ public class VersoStatement implements Statement {
 
     final ResultSet runQuery(PreparedSql prepared, Object[] params) throws SQLException {
         if (!prepared.isQuery()) {
-            throw SqlExceptions.create("the statement returns no rows; use executeUpdate or execute", NOT_A_QUERY);
+            throw SqlExceptions.create("the statement returns no rows; use executeUpdate or execute", SqlState.NO_DATA);
         }
         run(prepared, params);
         return resultSet;
@@ -88,7 +105,8 @@ public class VersoStatement implements Statement {
 
     final long runUpdate(PreparedSql prepared, Object[] params) throws SQLException {
         if (prepared.isQuery()) {
-            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute", UNEXPECTED_RESULT);
+            throw SqlExceptions.create("the statement returns rows; use executeQuery or execute",
+                SqlState.RESULT_SETS_RETURNED);
         }
         run(prepared, params);
         return updateCount;
@@ -97,9 +115,10 @@ public class VersoStatement implements Statement {
     /** The update count of one batch entry; a query in a batch is an error, as JDBC requires. */
     final long runBatchEntry(PreparedSql prepared, Object[] params) throws SQLException {
         if (prepared.isQuery()) {
-            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(), UNEXPECTED_RESULT);
+            throw SqlExceptions.create("a batch must not contain a query: " + prepared.sql(),
+                SqlState.RESULT_SETS_RETURNED);
         }
-        ExecutionResult result = connection.execute(prepared, params);
+        ExecutionResult result = connection.execute(prepared, params, newExecution());
         return result.updateCount();
     }
 
@@ -115,15 +134,18 @@ public class VersoStatement implements Statement {
         return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, n));
     }
 
-    private void closeResultSet() {
+    private void closeResultSet() throws SQLException {
         if (resultSet != null) {
-            resultSet.close();
+            VersoResultSet open = resultSet;
             resultSet = null;
+            open.close();
         }
     }
 
+    /** closeOnCompletion: the result set closed, so the statement closes (its result set is already closed). */
     private void closeQuietly() {
         closed = true;
+        resultSet = null;
         connection.forget(this);
     }
 
@@ -209,7 +231,7 @@ public class VersoStatement implements Statement {
     public void addBatch(String sql) throws SQLException {
         checkOpen();
         if (sql == null) {
-            throw SqlExceptions.create("the SQL text is null", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("the SQL text is null", SqlState.INVALID_PARAMETER_VALUE);
         }
         batch.add(sql);
     }
@@ -281,18 +303,30 @@ public class VersoStatement implements Statement {
     // ---- lifecycle and settings
 
     @Override
-    public void close() {
+    public void close() throws SQLException {
         if (!closed) {
             closed = true;
-            closeResultSet();
             connection.forget(this);
+            closeResultSet();
         }
     }
 
     /** Closes the statement because its connection closes. */
     void closeForConnection() {
         closed = true;
-        closeResultSet();
+        try {
+            closeResultSet();
+        } catch (SQLException e) {
+            // the connection's close ends the session and its cursors anyway
+        }
+    }
+
+    /** Sets the cancel flag of the running execution, if any; takes no lock (see {@link #cancel}). */
+    void cancelRunning() {
+        Cancellation current = running;
+        if (current != null) {
+            current.cancel();
+        }
     }
 
     @Override
@@ -322,7 +356,7 @@ public class VersoStatement implements Statement {
     public void setMaxFieldSize(int max) throws SQLException {
         checkOpen();
         if (max < 0) {
-            throw SqlExceptions.create("max field size must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("max field size must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         if (max != 0) {
             throw SqlExceptions.unsupported("truncating values to a maximum field size");
@@ -349,7 +383,7 @@ public class VersoStatement implements Statement {
     public void setLargeMaxRows(long max) throws SQLException {
         checkOpen();
         if (max < 0) {
-            throw SqlExceptions.create("max rows must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("max rows must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
         maxRows = max;
     }
@@ -370,15 +404,29 @@ public class VersoStatement implements Statement {
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
         if (seconds < 0) {
-            throw SqlExceptions.create("query timeout must not be negative", SqlExceptions.INVALID_PARAMETER_VALUE);
+            throw SqlExceptions.create("query timeout must not be negative", SqlState.INVALID_PARAMETER_VALUE);
         }
-        // Accepted and remembered; the engine does not cancel statements yet.
         queryTimeout = seconds;
     }
 
+    /**
+     * Cancels the statement's current execution from any thread: it fails with 57014 at its next row, and its
+     * transaction is handled as after any failed statement. Nothing happens if nothing runs. The executing thread
+     * is never interrupted.
+     */
     @Override
     public void cancel() throws SQLException {
-        throw SqlExceptions.unsupported("Statement.cancel");
+        checkOpen();
+        cancelRunning();
+    }
+
+    /**
+     * How far the current execution has got, in rows its operators produced or consumed (see
+     * {@link Cancellation#progress}); 0 when nothing runs. Lets a test see a long statement at work without sleeping.
+     */
+    long executionProgress() {
+        Cancellation current = running;
+        return current == null || current.isFinished() ? 0 : current.progress();
     }
 
     @Override
@@ -436,7 +484,7 @@ public class VersoStatement implements Statement {
     @Override
     public int getResultSetHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Calendar;
 import java.util.TimeZone;
 import org.junit.jupiter.api.Test;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 
@@ -45,10 +45,10 @@ class JdbcResultSetTest {
             new ColumnMeta("NOTHING", DataType.of(ValueType.INTEGER), true, "T", "NOTHING"),
             new ColumnMeta("NUMTEXT", DataType.varchar(10), true, "T", "NUMTEXT"),
             new ColumnMeta("SMALL", DataType.of(ValueType.SMALLINT), true, "T", "SMALL"));
-        long millis = MOMENT.toInstant(ZoneOffset.UTC).toEpochMilli();
+        long micros = MOMENT.toInstant(ZoneOffset.UTC).toEpochMilli() * 1000;
         List<Object[]> rows = new ArrayList<>();
         rows.add(new Object[] {42, 5_000_000_000L, new BigDecimal("12.75"), 2.5, "abc", (int) DAY.toEpochDay(),
-            millis, true, null, " 17 ", (short) 7});
+            micros, true, null, " 17 ", (short) 7});
         return VersoResultSet.of(columns, rows);
     }
 

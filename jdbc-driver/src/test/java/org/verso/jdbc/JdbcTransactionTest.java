@@ -1,5 +1,7 @@
 package org.verso.jdbc;
 
+import org.verso.sql.api.DatabaseSettings;
+import org.verso.sql.api.Databases;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -197,7 +199,7 @@ class JdbcTransactionTest {
             exec(c, "INSERT INTO account VALUES (4, 40)");
             c.rollback();
         }
-        assertEquals(0, DatabaseRegistry.INSTANCE.usersOf(db.toAbsolutePath().normalize().toString()));
+        assertEquals(0, Databases.leaseCount(DatabaseSettings.parse(db.toString())));
         try (Connection c = connect("jdbc:verso:" + dir.resolve("x/../db") + ";cache=32MB")) {
             assertEquals(3, queryLong(c, "SELECT COUNT(*) FROM account"));
             assertEquals(60, queryLong(c, "SELECT SUM(balance) FROM account"));

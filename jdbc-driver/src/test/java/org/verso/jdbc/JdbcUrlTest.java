@@ -2,66 +2,43 @@ package org.verso.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
-import org.verso.core.DatabaseConfig;
 
+/**
+ * The driver only splits its URL into a location and settings and merges the connection Properties; engine-sql's
+ * DatabaseSettings parses and checks them (its own test covers every setting's values).
+ */
 class JdbcUrlTest {
     @Test
     void directoryUrlIsAbsoluteAndNormalised() throws SQLException {
         ConnectionUrl url = ConnectionUrl.parse("jdbc:verso:data/../db", null);
-        assertFalse(url.isInMemory());
-        assertEquals(Path.of("db").toAbsolutePath().normalize(), url.directory());
-        assertEquals(ConnectionUrl.parse("jdbc:verso:./db", null).databaseKey(), url.databaseKey());
+        assertFalse(url.settings().isInMemory());
+        assertEquals(Path.of("db").toAbsolutePath().normalize().toString(), url.settings().location());
+        assertEquals(ConnectionUrl.parse("jdbc:verso:./db", null).settings().location(), url.settings().location());
     }
 
     @Test
     void memoryUrlNamesTheDatabase() throws SQLException {
         ConnectionUrl url = ConnectionUrl.parse("jdbc:verso:mem:orders", null);
-        assertTrue(url.isInMemory());
-        assertEquals("orders", url.memoryName());
-        assertEquals("mem:orders", url.databaseKey());
-        assertTrue(url.toConfig().isInMemory());
+        assertTrue(url.settings().isInMemory());
+        assertEquals("mem:orders", url.settings().location());
     }
 
     @Test
-    void settingsAfterSemicolonsReachTheConfig() throws SQLException {
-        ConnectionUrl url = ConnectionUrl.parse("jdbc:verso:/tmp/x;cache=64MB;pageSize=4096", null);
-        assertEquals(64L << 20, url.cacheBytes());
-        assertEquals(4096, url.pageSize());
-        DatabaseConfig config = url.toConfig();
-        assertEquals(64L << 20, config.cacheBytes());
-        assertEquals(4096, config.pageSize());
-        assertEquals(Path.of("/tmp/x"), config.directory());
-    }
-
-    @Test
-    void durabilitySettingReachesTheConfig() throws SQLException {
-        assertEquals(org.verso.storage.wal.Durability.ASYNC,
-            ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=async", null).toConfig().durability());
-        assertEquals(org.verso.storage.wal.Durability.SYNC,
-            ConnectionUrl.parse("jdbc:verso:/tmp/x", null).toConfig().durability());
-        java.sql.SQLException e = org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
-            () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=sometimes", null));
-        assertEquals("22023", e.getSQLState());
-        assertTrue(ConnectionUrl.parse("jdbc:verso:/tmp/x;directIo=true", null).toConfig().storageOptions()
-            .directIo());
-        assertEquals("22023", org.junit.jupiter.api.Assertions.assertThrows(java.sql.SQLException.class,
-            () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;directIo=maybe", null)).getSQLState());
-    }
-
-    @Test
-    void cacheSuffixesAreBinaryMultiples() throws SQLException {
-        assertEquals(1L << 30, ConnectionUrl.parseBytes("u", "1GB"));
-        assertEquals(512L << 10, ConnectionUrl.parseBytes("u", "512kb"));
-        assertEquals(2L << 20, ConnectionUrl.parseBytes("u", "2M"));
-        assertEquals(1_000_000L, ConnectionUrl.parseBytes("u", "1000000"));
+    void settingsAfterSemicolonsReachTheEngine() throws SQLException {
+        ConnectionUrl url = ConnectionUrl.parse("jdbc:verso:/tmp/x;cache=64MB; pageSize = 4096 ;durability=async"
+            + ";directIo=true", null);
+        assertEquals(Map.of("cache", "64MB", "pageSize", "4096", "durability", "async", "directIo", "true"),
+            url.settings().values());
+        assertEquals(Path.of("/tmp/x").toString(), url.settings().location());
     }
 
     @Test
@@ -71,16 +48,12 @@ class JdbcUrlTest {
         info.setProperty("pagesize", "16384");
         info.setProperty("user", "sa");
         ConnectionUrl url = ConnectionUrl.parse("jdbc:verso:mem:p;cache=128MB", info);
-        assertEquals(128L << 20, url.cacheBytes());
-        assertEquals(16384, url.pageSize());
+        assertEquals(Map.of("cache", "128MB", "pageSize", "16384"), url.settings().values());
     }
 
     @Test
     void defaultsAreLeftToTheEngine() throws SQLException {
-        ConnectionUrl url = ConnectionUrl.parse("jdbc:verso:mem:d", new Properties());
-        assertNull(url.cacheBytes());
-        assertNull(url.pageSize());
-        assertEquals(DatabaseConfig.DEFAULT_PAGE_SIZE, url.toConfig().pageSize());
+        assertTrue(ConnectionUrl.parse("jdbc:verso:mem:d", new Properties()).settings().values().isEmpty());
     }
 
     @Test
@@ -98,8 +71,11 @@ class JdbcUrlTest {
         assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;pageSize=big", null));
         assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;chache=1MB", null));
         assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;cache", null));
-        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;pageSize=1000", null).toConfig());
-        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;cache=1KB", null).toConfig());
+        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;pageSize=1000", null));
+        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;cache=1KB", null));
+        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=sometimes", null));
+        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;directIo=maybe", null));
+        assertState("22023", () -> JdbcTestSupport.connect("jdbc:verso:mem:x;pageSize=1000"));
     }
 
     @Test
@@ -107,6 +83,15 @@ class JdbcUrlTest {
         SQLException e = assertThrows(SQLException.class,
             () -> ConnectionUrl.parse("jdbc:verso:mem:x;chache=1MB", null));
         assertTrue(e.getMessage().contains("chache"), e.getMessage());
+    }
+
+    @Test
+    void propertyInfoListsTheEnginesSettings() {
+        DriverPropertyInfo[] info = new VersoDriver().getPropertyInfo("jdbc:verso:mem:x", null);
+        assertEquals(4, info.length);
+        assertEquals("pageSize", info[0].name);
+        assertEquals(3, info[0].choices.length);
+        assertTrue(info[1].description.contains("buffer pool"), info[1].description);
     }
 
     interface UrlAction {

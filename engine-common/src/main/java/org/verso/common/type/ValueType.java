@@ -4,9 +4,15 @@ package org.verso.common.type;
  * The kinds of value a column can hold, each with the one Java class that represents it inside the engine.
  *
  * <p>Engine values are canonical: every layer above storage hands values of exactly {@link #javaClass()} and
- * gets them back. DATE is a count of days since 1970-01-01 and TIMESTAMP a count of milliseconds since
- * 1970-01-01T00:00 (no time zone), as in Calcite's internal representation, so the executor can compare and
- * compute on them without conversion.
+ * gets them back. The temporal kinds carry no time zone and are counts, so the executor compares and computes on
+ * them without conversion ({@link DateTimes} converts them to and from {@code java.time}):
+ * <ul>
+ *   <li>DATE: days since 1970-01-01 (Integer);</li>
+ *   <li>TIME: microseconds since midnight, 0 to 86 399 999 999 (Long);</li>
+ *   <li>TIMESTAMP: microseconds since 1970-01-01T00:00 of local wall-clock time (Long).</li>
+ * </ul>
+ * BINARY and VARBINARY values are {@code byte[]}, which has identity equality: compare and hash them with
+ * {@link ValueOrder}, never with {@code equals}.
  */
 public enum ValueType {
     BOOLEAN(Boolean.class, 1),
@@ -18,7 +24,10 @@ public enum ValueType {
     DECIMAL(java.math.BigDecimal.class, -1),
     CHAR(String.class, -1),
     VARCHAR(String.class, -1),
+    BINARY(byte[].class, -1),
+    VARBINARY(byte[].class, -1),
     DATE(Integer.class, 4),
+    TIME(Long.class, 8),
     TIMESTAMP(Long.class, 8);
 
     private final Class<?> javaClass;
@@ -43,8 +52,26 @@ public enum ValueType {
         return this == CHAR || this == VARCHAR;
     }
 
+    public boolean isBinary() {
+        return this == BINARY || this == VARBINARY;
+    }
+
+    /** True for the kinds whose declared type carries a length (CHAR, VARCHAR, BINARY, VARBINARY). */
+    public boolean hasLength() {
+        return isString() || isBinary();
+    }
+
     public boolean isNumeric() {
         return this == SMALLINT || this == INTEGER || this == BIGINT || this == REAL || this == DOUBLE
             || this == DECIMAL;
+    }
+
+    /** SMALLINT, INTEGER and BIGINT. */
+    public boolean isIntegral() {
+        return this == SMALLINT || this == INTEGER || this == BIGINT;
+    }
+
+    public boolean isTemporal() {
+        return this == DATE || this == TIME || this == TIMESTAMP;
     }
 }

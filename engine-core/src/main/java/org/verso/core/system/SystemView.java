@@ -13,23 +13,31 @@ import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 
 /**
- * A read-only view of the engine's own state in schema {@code SYS}, computed when it is scanned. System views are
- * not versioned: a scan shows the counters as they are at that moment, whatever the transaction's snapshot.
+ * A read-only view of the engine's own state, in schema {@code SYS} or {@code INFORMATION_SCHEMA}, computed when
+ * it is scanned. System views are not versioned: a scan shows the counters or the catalog as they are at that
+ * moment, whatever the transaction's snapshot.
  */
 public final class SystemView implements ReadableTable {
     public static final String SCHEMA = "SYS";
 
+    private final String schema;
     private final TableDefinition definition;
     private final Supplier<List<Object[]>> rows;
 
-    private SystemView(String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {
-        this.definition = new TableDefinition(-1, SCHEMA + "." + name, columns, new int[0], TableLayout.SIAS);
+    private SystemView(String schema, String name, List<ColumnDefinition> columns, Supplier<List<Object[]>> rows) {
+        this.schema = schema;
+        this.definition = new TableDefinition(-1, schema + "." + name, columns, new int[0], TableLayout.SIAS);
         this.rows = rows;
+    }
+
+    /** The schema the view is in. */
+    public String schema() {
+        return schema;
     }
 
     /** The view's simple name (without the schema). */
     public String simpleName() {
-        return definition.name().substring(SCHEMA.length() + 1);
+        return definition.name().substring(schema.length() + 1);
     }
 
     @Override
@@ -67,10 +75,17 @@ public final class SystemView implements ReadableTable {
 
     /** Builds a view column by column. */
     public static final class Builder {
+        private final String schema;
         private final String name;
         private final List<ColumnDefinition> columns = new ArrayList<>();
 
+        /** A view in schema {@code SYS}. */
         public Builder(String name) {
+            this(SCHEMA, name);
+        }
+
+        public Builder(String schema, String name) {
+            this.schema = schema;
             this.name = name;
         }
 
@@ -94,8 +109,19 @@ public final class SystemView implements ReadableTable {
             return this;
         }
 
+        /** An INTEGER column that may be NULL. */
+        public Builder nullableInteger(String column) {
+            columns.add(new ColumnDefinition(column, DataType.of(ValueType.INTEGER), true));
+            return this;
+        }
+
+        public Builder bool(String column) {
+            columns.add(new ColumnDefinition(column, DataType.of(ValueType.BOOLEAN), false));
+            return this;
+        }
+
         public SystemView rows(Supplier<List<Object[]>> rows) {
-            return new SystemView(name, columns, rows);
+            return new SystemView(schema, name, columns, rows);
         }
     }
 }

@@ -1,14 +1,15 @@
 package org.verso.core.table;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.verso.common.ErrorCode;
 import org.verso.common.RowCursor;
+import org.verso.common.type.Values;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.tx.SnapshotIsolation;
@@ -173,9 +174,18 @@ public final class Table implements ReadableTable {
      */
     public RowCursor lookup(Transaction tx, String indexName, Object[] key) {
         IndexAccess index = index(indexName);
-        Object[] canonical = validator.canonicalKey(index.columns(), key);
-        if (Arrays.asList(canonical).contains(null) || !sameValues(key, canonical)) {
-            return RowCursor.empty();
+        int[] columns = index.columns();
+        if (key.length > columns.length) {
+            throw ErrorCode.INTERNAL_ERROR.exception("key of " + key.length + " values for index " + indexName
+                + " of " + columns.length + " columns");
+        }
+        Object[] canonical = new Object[key.length];
+        for (int i = 0; i < key.length; i++) {
+            Optional<Object> exact = Values.exactKey(key[i], definition.column(columns[i]).type());
+            if (exact.isEmpty()) {
+                return RowCursor.empty();
+            }
+            canonical[i] = exact.get();
         }
         return indexScan(tx, index, KeyRange.prefix(index.codec().encode(canonical)), false);
     }
@@ -656,29 +666,5 @@ public final class Table implements ReadableTable {
             }
         }
         return "id " + rowId;
-    }
-
-    /**
-     * Whether converting a lookup key to the column types kept every value: a key of 1.5 for an INTEGER column
-     * becomes 2 on conversion, but must match no row.
-     */
-    private static boolean sameValues(Object[] given, Object[] canonical) {
-        for (int i = 0; i < given.length; i++) {
-            if (given[i] instanceof Number g && canonical[i] instanceof Number c && !(g.getClass() == c.getClass()
-                && !(g instanceof BigDecimal) ? g.equals(c) : toBigDecimal(g).compareTo(toBigDecimal(c)) == 0)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static BigDecimal toBigDecimal(Number n) {
-        if (n instanceof BigDecimal d) {
-            return d;
-        }
-        if (n instanceof Double || n instanceof Float) {
-            return new BigDecimal(n.doubleValue());
-        }
-        return BigDecimal.valueOf(n.longValue());
     }
 }

@@ -198,14 +198,10 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     @Override
     public PlanNode visit(VersoTableModify rel) {
         TableDefinition table = rel.definition();
-        DataType[] columnTypes = new DataType[table.columnCount()];
-        for (int i = 0; i < columnTypes.length; i++) {
-            columnTypes[i] = table.column(i).type();
-        }
         PlanNode input = build(rel.getInput());
         switch (rel.getOperation()) {
             case INSERT:
-                return new InsertNode(table.name(), input, columnTypes);
+                return new InsertNode(table.name(), input, reads(rel.getInput(), table.name()));
             case UPDATE: {
                 requireRowIdentity(input, "UPDATE");
                 List<String> names = rel.getUpdateColumnList();
@@ -213,7 +209,7 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
                 for (int i = 0; i < updated.length; i++) {
                     updated[i] = table.columnIndex(names.get(i));
                 }
-                return new UpdateNode(table.name(), input, updated, columnTypes);
+                return new UpdateNode(table.name(), input, updated, table.columnCount());
             }
             case DELETE:
                 requireRowIdentity(input, "DELETE");
@@ -221,6 +217,22 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
             default:
                 throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(rel.getOperation().toString());
         }
+    }
+
+    /** Whether the plan under {@code rel} reads table {@code name} (then an INSERT into it must buffer its input). */
+    private static boolean reads(RelNode rel, String name) {
+        if (rel instanceof VersoTableScan scan && scan.definition().name().equals(name)) {
+            return true;
+        }
+        if (rel instanceof VersoKeyLookup lookup && lookup.definition().name().equals(name)) {
+            return true;
+        }
+        for (RelNode input : rel.getInputs()) {
+            if (reads(input, name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void requireRowIdentity(PlanNode input, String statement) {

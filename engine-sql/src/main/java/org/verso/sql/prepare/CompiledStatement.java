@@ -1,7 +1,7 @@
 package org.verso.sql.prepare;
 
 import java.util.List;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.ddl.DdlCommand;
 import org.verso.sql.exec.PlanNode;
 

@@ -23,7 +23,7 @@ import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.system.SystemView;
-import org.verso.sql.ColumnMeta;
+import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.ddl.DdlTranslator;
 import org.verso.sql.error.CalciteErrors;
 import org.verso.sql.exec.PlanBuilder;

@@ -15,10 +15,10 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 import org.verso.sql.type.VersoTypeSystem;
 
 /**
- * The catalog at one version, as a Calcite catalog reader: one schema holding every table, and schema {@code SYS}
- * holding the system views. Built per planning
- * run, so a plan always sees one consistent set of tables; names are matched case-sensitively because the
- * parser already normalised unquoted identifiers.
+ * The catalog at one version, as a Calcite catalog reader: one schema holding every table, and schemas {@code SYS}
+ * and {@code INFORMATION_SCHEMA} holding the system views. Built per planning run, so a plan always sees one
+ * consistent set of tables; names are matched case-sensitively because the parser already normalised unquoted
+ * identifiers.
  */
 public final class SchemaSnapshot {
     private final long catalogVersion;
@@ -38,9 +38,12 @@ public final class SchemaSnapshot {
         for (TableDefinition table : catalog.tables()) {
             root.add(table.name(), new CatalogTable(table));
         }
-        CalciteSchema sys = root.add(SystemView.SCHEMA, new AbstractSchema());
         for (SystemView view : systemViews) {
-            sys.add(view.simpleName(), new CatalogTable(view.definition()));
+            CalciteSchema schema = root.getSubSchema(view.schema(), true);
+            if (schema == null) {
+                schema = root.add(view.schema(), new AbstractSchema());
+            }
+            schema.add(view.simpleName(), new CatalogTable(view.definition()));
         }
         if (catalog.version() != version) {
             return null;

@@ -5,12 +5,13 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.common.ErrorCode;
 import org.verso.common.type.DataType;
+import org.verso.common.type.DateTimes;
 import org.verso.common.type.ValueType;
 
 /** Translates between storage column types ({@link DataType}) and Calcite's {@link RelDataType}. */
 public final class TypeMapping {
-    /** TIMESTAMP values are milliseconds, so the SQL type carries fractional-second precision 3. */
-    private static final int TIMESTAMP_PRECISION = 3;
+    /** TIME and TIMESTAMP values are microseconds, so their SQL types carry fractional-second precision 6. */
+    private static final int FRACTION_PRECISION = DateTimes.FRACTION_DIGITS;
 
     private TypeMapping() {
     }
@@ -27,15 +28,18 @@ public final class TypeMapping {
             case DECIMAL -> factory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
             case CHAR -> factory.createSqlType(SqlTypeName.CHAR, type.precision());
             case VARCHAR -> factory.createSqlType(SqlTypeName.VARCHAR, type.precision());
+            case BINARY -> factory.createSqlType(SqlTypeName.BINARY, type.length());
+            case VARBINARY -> factory.createSqlType(SqlTypeName.VARBINARY, type.length());
             case DATE -> factory.createSqlType(SqlTypeName.DATE);
-            case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, TIMESTAMP_PRECISION);
+            case TIME -> factory.createSqlType(SqlTypeName.TIME, FRACTION_PRECISION);
+            case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, FRACTION_PRECISION);
         };
         return factory.createTypeWithNullability(rel, nullable);
     }
 
     /**
      * The storage type that holds values of a Calcite type, or throws FEATURE_NOT_SUPPORTED for types the engine
-     * has no representation for (TIME, INTERVAL, arrays...).
+     * has no representation for (INTERVAL, time zones, arrays...).
      */
     public static DataType toDataType(RelDataType type) {
         DataType result = toDataTypeOrNull(type);
@@ -74,8 +78,14 @@ public final class TypeMapping {
                 return DataType.ch(precision > 0 ? precision : 1);
             case VARCHAR:
                 return DataType.varchar(precision > 0 ? precision : DataType.MAX_STRING_LENGTH);
+            case BINARY:
+                return DataType.binary(precision > 0 ? precision : 1);
+            case VARBINARY:
+                return DataType.varbinary(precision > 0 ? precision : DataType.MAX_BINARY_LENGTH);
             case DATE:
                 return DataType.of(ValueType.DATE);
+            case TIME:
+                return DataType.of(ValueType.TIME);
             case TIMESTAMP:
                 return DataType.of(ValueType.TIMESTAMP);
             case NULL: // an untyped NULL literal: any type holds it, VARCHAR is the neutral choice

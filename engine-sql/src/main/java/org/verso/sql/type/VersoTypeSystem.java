@@ -5,10 +5,12 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.common.type.DataType;
+import org.verso.common.type.DateTimes;
 
 /**
  * Calcite's type limits adjusted to what storage can hold: DECIMAL up to {@link DataType#MAX_DECIMAL_PRECISION}
- * digits (Calcite's default is 19) and TIMESTAMP with millisecond precision.
+ * digits (Calcite's default is 19), and TIME and TIMESTAMP with microsecond precision (Calcite's maximum is
+ * milliseconds), which is also their default so that {@code CAST(x AS TIMESTAMP)} keeps every digit.
  */
 public final class VersoTypeSystem extends RelDataTypeSystemImpl {
     public static final VersoTypeSystem INSTANCE = new VersoTypeSystem();
@@ -21,7 +23,22 @@ public final class VersoTypeSystem extends RelDataTypeSystemImpl {
         if (typeName == SqlTypeName.DECIMAL) {
             return DataType.MAX_DECIMAL_PRECISION;
         }
+        if (isTimeOrTimestamp(typeName)) {
+            return DateTimes.FRACTION_DIGITS;
+        }
         return super.getMaxPrecision(typeName);
+    }
+
+    @Override
+    public int getDefaultPrecision(SqlTypeName typeName) {
+        if (isTimeOrTimestamp(typeName)) {
+            return DateTimes.FRACTION_DIGITS;
+        }
+        return super.getDefaultPrecision(typeName);
+    }
+
+    private static boolean isTimeOrTimestamp(SqlTypeName typeName) {
+        return typeName == SqlTypeName.TIME || typeName == SqlTypeName.TIMESTAMP;
     }
 
     @Override

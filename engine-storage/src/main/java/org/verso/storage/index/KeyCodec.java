@@ -17,7 +17,7 @@ import org.verso.common.type.DataType;
  * NULL        0x02                         (sorts after every value: NULLS LAST ascending, as PostgreSQL)
  * non-null    0x01, then the value:
  *   BOOLEAN   1 byte, 0 or 1
- *   SMALLINT, INTEGER, BIGINT, DATE, TIMESTAMP
+ *   SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP
  *             2, 4 or 8 bytes big-endian with the sign bit flipped
  *   REAL, DOUBLE
  *             the IEEE bits big-endian; negative values have every bit flipped, others only the sign bit
@@ -25,8 +25,9 @@ import org.verso.common.type.DataType;
  *   DECIMAL   a sign class byte (0x00 negative, 0x01 zero, 0x02 positive); for non-zero values the decimal
  *             exponent e (value = 0.d1d2... * 10^e, d1 != 0) as 4 bytes big-endian with the sign bit flipped, then
  *             each digit as a byte d + 1, then 0x00; for negative values every byte after the class is flipped
- *   CHAR, VARCHAR
- *             the UTF-8 bytes with 0x00 escaped as 0x00 0xFF, then 0x00 0x01 (UTF-8 byte order is code point order)
+ *   CHAR, VARCHAR, BINARY, VARBINARY
+ *             the bytes (UTF-8 for text) with 0x00 escaped as 0x00 0xFF, then 0x00 0x01 (UTF-8 byte order is code
+ *             point order; bytes compare unsigned)
  * </pre>
  * A descending column has every byte of its encoding (marker included) flipped, which reverses its order and puts
  * NULLs first.
@@ -100,6 +101,7 @@ public final class KeyCodec {
                 out.putInt(((Integer) value) ^ Integer.MIN_VALUE);
                 break;
             case BIGINT:
+            case TIME:
             case TIMESTAMP:
                 out.putLong(((Long) value) ^ Long.MIN_VALUE);
                 break;
@@ -120,7 +122,11 @@ public final class KeyCodec {
                 break;
             case CHAR:
             case VARCHAR:
-                encodeString(out, (String) value);
+                encodeBytes(out, ((String) value).getBytes(StandardCharsets.UTF_8));
+                break;
+            case BINARY:
+            case VARBINARY:
+                encodeBytes(out, (byte[]) value);
                 break;
             default:
                 throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("an index key of type " + type);
@@ -148,9 +154,8 @@ public final class KeyCodec {
         }
     }
 
-    private static void encodeString(KeyBuilder out, String value) {
-        byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
-        for (byte b : utf8) {
+    private static void encodeBytes(KeyBuilder out, byte[] bytes) {
+        for (byte b : bytes) {
             out.put(b);
             if (b == 0) {
                 out.put((byte) 0xFF);

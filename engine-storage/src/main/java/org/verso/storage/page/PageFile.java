@@ -3,6 +3,7 @@ package org.verso.storage.page;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.verso.common.ErrorCode;
+import org.verso.common.IoFailures;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageChannel;
 import org.verso.storage.io.PageKind;
@@ -118,11 +119,7 @@ public final class PageFile implements AutoCloseable {
     }
 
     private RuntimeException mapWriteFailure(IOException e) {
-        String msg = String.valueOf(e.getMessage());
-        if (msg.contains("No space left") || msg.contains("ENOSPC") || msg.contains("Disk quota")) {
-            return ErrorCode.DISK_FULL.exception(e, name);
-        }
-        return ErrorCode.IO_ERROR.exception(e, name, msg);
+        return IoFailures.of(e, name);
     }
 
     @Override

@@ -23,10 +23,13 @@ import org.verso.common.type.ValueType;
  *                   REAL       4   IEEE 754
  *                   DOUBLE     8   IEEE 754
  *                   DATE       4   days since 1970-01-01
- *                   TIMESTAMP  8   milliseconds since 1970-01-01T00:00
+ *                   TIME       8   microseconds since midnight
+ *                   TIMESTAMP  8   microseconds since 1970-01-01T00:00
  *                   DECIMAL    1+k k = byte length of the two's-complement unscaled value; the scale is the column's
  *                   CHAR,      2+k k = byte length of the UTF-8 text
  *                   VARCHAR
+ *                   BINARY,    2+k k = byte length of the value (a BINARY(n) value is stored padded to n bytes)
+ *                   VARBINARY
  * </pre>
  * The codec is stateless apart from the column types and is safe to share between threads.
  */
@@ -56,6 +59,8 @@ public final class RowCodec {
                 size += kind.fixedWidth();
             } else if (kind == ValueType.DECIMAL) {
                 size += 1 + ((BigDecimal) v).unscaledValue().bitLength() / 8 + 1;
+            } else if (kind.isBinary()) {
+                size += 2 + ((byte[]) v).length;
             } else {
                 size += 2 + utf8Length((String) v);
             }
@@ -80,7 +85,7 @@ public final class RowCodec {
                 case BOOLEAN: buf.put((byte) (((Boolean) v) ? 1 : 0)); break;
                 case SMALLINT: buf.putShort((Short) v); break;
                 case INTEGER: case DATE: buf.putInt((Integer) v); break;
-                case BIGINT: case TIMESTAMP: buf.putLong((Long) v); break;
+                case BIGINT: case TIME: case TIMESTAMP: buf.putLong((Long) v); break;
                 case REAL: buf.putFloat((Float) v); break;
                 case DOUBLE: buf.putDouble((Double) v); break;
                 case DECIMAL: {
@@ -93,6 +98,12 @@ public final class RowCodec {
                     byte[] text = ((String) v).getBytes(StandardCharsets.UTF_8);
                     buf.putShort((short) text.length);
                     buf.put(text);
+                    break;
+                }
+                case BINARY: case VARBINARY: {
+                    byte[] bytes = (byte[]) v;
+                    buf.putShort((short) bytes.length);
+                    buf.put(bytes);
                     break;
                 }
                 default: throw new IllegalStateException("unhandled type " + types[i]);
@@ -112,7 +123,7 @@ public final class RowCodec {
                 case BOOLEAN: row[i] = buf.get(pos) != 0; pos += 1; break;
                 case SMALLINT: row[i] = buf.getShort(pos); pos += 2; break;
                 case INTEGER: case DATE: row[i] = buf.getInt(pos); pos += 4; break;
-                case BIGINT: case TIMESTAMP: row[i] = buf.getLong(pos); pos += 8; break;
+                case BIGINT: case TIME: case TIMESTAMP: row[i] = buf.getLong(pos); pos += 8; break;
                 case REAL: row[i] = buf.getFloat(pos); pos += 4; break;
                 case DOUBLE: row[i] = buf.getDouble(pos); pos += 8; break;
                 case DECIMAL: {
@@ -128,6 +139,14 @@ public final class RowCodec {
                     byte[] text = new byte[len];
                     buf.get(pos + 2, text);
                     row[i] = new String(text, StandardCharsets.UTF_8);
+                    pos += 2 + len;
+                    break;
+                }
+                case BINARY: case VARBINARY: {
+                    int len = buf.getShort(pos) & 0xffff;
+                    byte[] bytes = new byte[len];
+                    buf.get(pos + 2, bytes);
+                    row[i] = bytes;
                     pos += 2 + len;
                     break;
                 }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.verso.common.ErrorCode;
+import org.verso.common.IoFailures;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageChannel;
@@ -191,11 +192,7 @@ final class SegmentFiles implements AutoCloseable {
     }
 
     private RuntimeException failure(IOException e) {
-        String msg = String.valueOf(e.getMessage());
-        if (msg.contains("No space left") || msg.contains("ENOSPC") || msg.contains("Disk quota")) {
-            return ErrorCode.DISK_FULL.exception(e, directory.resolve("wal"));
-        }
-        return ErrorCode.IO_ERROR.exception(e, directory, msg);
+        return IoFailures.isDiskFull(e) ? IoFailures.of(e, directory.resolve("wal")) : IoFailures.of(e, directory);
     }
 
     @Override

@@ -24,6 +24,8 @@ class KeyCodecTest {
         int c;
         if (a == null || b == null) {
             c = a == null ? (b == null ? 0 : 1) : -1; // NULLS LAST ascending
+        } else if (a instanceof byte[] x) {
+            c = Integer.signum(Arrays.compareUnsigned(x, (byte[]) b));
         } else if (a instanceof String s) {
             c = Integer.signum(compareCodePoints(s, (String) b));
         } else if (a instanceof Double || a instanceof Float) {
@@ -81,6 +83,14 @@ class KeyCodecTest {
             case VARCHAR: return randomString();
             case DATE: return random.nextInt(40000) - 20000;
             case TIMESTAMP: return random.nextLong() >> random.nextInt(40);
+            case TIME: return (long) (random.nextDouble() * 86_400_000_000L);
+            case VARBINARY: {
+                byte[] bytes = new byte[random.nextInt(5)];
+                for (int i = 0; i < bytes.length; i++) {
+                    bytes[i] = (byte) (random.nextInt(4) == 0 ? 0 : random.nextInt(3) == 0 ? 0xFF : random.nextInt());
+                }
+                return bytes;
+            }
             default: throw new IllegalArgumentException(type.name());
         }
     }
@@ -91,7 +101,7 @@ class KeyCodecTest {
 
     private static DataType typeOf(ValueType t) {
         return t == ValueType.VARCHAR ? DataType.varchar(100) : t == ValueType.DECIMAL ? DataType.decimal(20, 7)
-            : DataType.of(t);
+            : t == ValueType.VARBINARY ? new DataType(ValueType.VARBINARY, 100, 0) : DataType.of(t);
     }
 
     private void checkOrder(ValueType[] kinds, boolean[] descending, int count) {
@@ -128,7 +138,7 @@ class KeyCodecTest {
         System.out.println("KeyCodecTest seed=" + seed);
         for (ValueType kind : new ValueType[] {ValueType.BOOLEAN, ValueType.SMALLINT, ValueType.INTEGER,
             ValueType.BIGINT, ValueType.REAL, ValueType.DOUBLE, ValueType.DECIMAL, ValueType.VARCHAR, ValueType.DATE,
-            ValueType.TIMESTAMP}) {
+            ValueType.TIME, ValueType.TIMESTAMP, ValueType.VARBINARY}) {
             checkOrder(new ValueType[] {kind}, new boolean[] {false}, 4000);
             checkOrder(new ValueType[] {kind}, new boolean[] {true}, 4000);
         }
@@ -140,6 +150,7 @@ class KeyCodecTest {
             new boolean[] {false, true, false}, 20000);
         checkOrder(new ValueType[] {ValueType.BOOLEAN, ValueType.VARCHAR, ValueType.VARCHAR},
             new boolean[] {true, false, true}, 20000);
+        checkOrder(new ValueType[] {ValueType.VARBINARY, ValueType.TIME}, new boolean[] {false, true}, 20000);
     }
 
     @Test

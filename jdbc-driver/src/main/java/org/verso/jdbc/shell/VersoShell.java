@@ -1,5 +1,6 @@
 package org.verso.jdbc.shell;
 
+import org.verso.common.SqlState;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -216,21 +217,21 @@ public final class VersoShell {
                 break;
             default:
                 failures++;
-                printer.printError("42601", "unknown command " + parts[0] + "; type help for the list");
+                printer.printError(SqlState.SYNTAX_ERROR, "unknown command " + parts[0] + "; type help for the list");
         }
     }
 
     private void include(String fileName) {
         if (fileName.isEmpty()) {
             failures++;
-            printer.printError("22023", "\\i needs a file name");
+            printer.printError(SqlState.INVALID_PARAMETER_VALUE, "\\i needs a file name");
             return;
         }
         try {
             runFile(Path.of(fileName));
         } catch (IOException | UncheckedIOException e) {
             failures++;
-            printer.printError("58030", "cannot read " + fileName + ": " + e.getMessage());
+            printer.printError(SqlState.IO_ERROR, "cannot read " + fileName + ": " + e.getMessage());
         }
     }
 
@@ -251,7 +252,7 @@ public final class VersoShell {
         } catch (RuntimeException e) {
             // A bug below the driver must not end an interactive session.
             failures++;
-            printer.printError("XX000", e.toString());
+            printer.printError(SqlState.INTERNAL_ERROR, e.toString());
         }
         if (timing) {
             printer.printTiming(System.nanoTime() - start);
@@ -289,7 +290,7 @@ public final class VersoShell {
             }
             if (table == null) {
                 failures++;
-                printer.printError("42P01", "table " + name + " does not exist");
+                printer.printError(SqlState.UNDEFINED_TABLE, "table " + name + " does not exist");
                 return;
             }
             printer.printTable(List.of("Column", "Type", "Nullable"), new boolean[3], columns);

@@ -1,11 +1,11 @@
 package org.verso.sql.exec.expr;
 
+import org.verso.common.type.Values;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import org.apache.calcite.sql.SqlKind;
 import org.verso.common.ErrorCode;
-import org.verso.sql.type.ValueConverter;
 import org.verso.common.type.DataType;
 
 /**
@@ -19,22 +19,22 @@ final class Arithmetic {
 
     static Object apply(SqlKind op, DataType result, Object a, Object b) {
         return switch (result.kind()) {
-            case SMALLINT, INTEGER, BIGINT -> ValueConverter.canonical(integral(op, result, a, b), result);
+            case SMALLINT, INTEGER, BIGINT -> Values.canonical(integral(op, result, a, b), result);
             case REAL -> (float) approximate(op, ((Number) a).doubleValue(), ((Number) b).doubleValue());
             case DOUBLE -> approximate(op, ((Number) a).doubleValue(), ((Number) b).doubleValue());
-            case DECIMAL -> decimal(op, result, ValueConverter.toBigDecimal(a, result),
-                ValueConverter.toBigDecimal(b, result));
+            case DECIMAL -> decimal(op, result, Values.toBigDecimal(a, result.kind()),
+                Values.toBigDecimal(b, result.kind()));
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("arithmetic on " + result);
         };
     }
 
     static Object negate(DataType result, Object a) {
         return switch (result.kind()) {
-            case SMALLINT, INTEGER, BIGINT -> ValueConverter.canonical(overflowChecked(result,
+            case SMALLINT, INTEGER, BIGINT -> Values.canonical(overflowChecked(result,
                 () -> Math.negateExact(((Number) a).longValue())), result);
             case REAL -> -((Number) a).floatValue();
             case DOUBLE -> -((Number) a).doubleValue();
-            case DECIMAL -> ValueConverter.toBigDecimal(a, result).negate();
+            case DECIMAL -> Values.toBigDecimal(a, result.kind()).negate();
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("negation of " + result);
         };
     }

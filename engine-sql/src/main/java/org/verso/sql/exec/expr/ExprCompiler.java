@@ -18,11 +18,14 @@ import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.common.ErrorCode;
-import org.verso.sql.type.DateTimes;
-import org.verso.sql.type.TypeMapping;
-import org.verso.sql.type.ValueComparator;
-import org.verso.sql.type.ValueConverter;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.util.TimeString;
+import org.apache.calcite.util.TimestampString;
 import org.verso.common.type.DataType;
+import org.verso.common.type.DateTimes;
+import org.verso.common.type.ValueOrder;
+import org.verso.common.type.Values;
+import org.verso.sql.type.TypeMapping;
 
 /**
  * Compiles a Calcite row expression into an {@link Expr} tree once, when the plan is built; evaluation then does no
@@ -59,10 +62,14 @@ public final class ExprCompiler {
         return switch (type.kind()) {
             case BOOLEAN -> literal.getValueAs(Boolean.class);
             case SMALLINT, INTEGER, BIGINT, REAL, DOUBLE, DECIMAL ->
-                ValueConverter.fromJava(literal.getValueAs(BigDecimal.class), type);
+                Values.toType(literal.getValueAs(BigDecimal.class), type);
             case CHAR, VARCHAR -> literal.getValueAs(String.class);
+            case BINARY, VARBINARY -> literal.getValueAs(ByteString.class).getBytes();
             case DATE -> literal.getValueAs(Integer.class);
-            case TIMESTAMP -> literal.getValueAs(Long.class);
+            // Calcite's own Long forms of TIME and TIMESTAMP are milliseconds; the text keeps every digit.
+            case TIME -> DateTimes.toMicroOfDay(DateTimes.parseTime(literal.getValueAs(TimeString.class).toString()));
+            case TIMESTAMP -> DateTimes.toEpochMicros(
+                DateTimes.parseTimestamp(literal.getValueAs(TimestampString.class).toString()));
         };
     }
 
@@ -180,7 +187,7 @@ public final class ExprCompiler {
                     if (v == null) {
                         return null;
                     }
-                    return ValueComparator.compare(v, 0) < 0 ? Arithmetic.negate(type, v) : v;
+                    return ValueOrder.compare(v, 0) < 0 ? Arithmetic.negate(type, v) : v;
                 };
             }
             case "SUBSTRING":
@@ -188,9 +195,12 @@ public final class ExprCompiler {
                     call.getOperands().size() > 2 ? operand(call, 2) : null);
             case "CURRENT_DATE":
                 return (row, ctx) -> DateTimes.toEpochDay(ctx.statementTime().toLocalDate());
+            case "CURRENT_TIME":
+            case "LOCALTIME":
+                return (row, ctx) -> DateTimes.toMicroOfDay(ctx.statementTime().toLocalTime());
             case "CURRENT_TIMESTAMP":
             case "LOCALTIMESTAMP":
-                return (row, ctx) -> DateTimes.toEpochMillis(ctx.statementTime());
+                return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
             default:
                 throw unsupported("the operator " + call.getOperator().getName());
         }
@@ -232,7 +242,7 @@ public final class ExprCompiler {
             if (b == null) {
                 return null;
             }
-            int c = ValueComparator.compare(a, b, padSpace);
+            int c = ValueOrder.compare(a, b, padSpace);
             return switch (op) {
                 case EQUALS -> c == 0;
                 case NOT_EQUALS -> c != 0;
@@ -253,7 +263,7 @@ public final class ExprCompiler {
         return (row, ctx) -> {
             Object a = left.eval(row, ctx);
             Object b = right.eval(row, ctx);
-            boolean same = a == null || b == null ? a == b : ValueComparator.compare(a, b, padSpace) == 0;
+            boolean same = a == null || b == null ? a == b : ValueOrder.compare(a, b, padSpace) == 0;
             return same != distinct;
         };
     }
@@ -303,7 +313,7 @@ public final class ExprCompiler {
         if (source.equals(target)) {
             return operand;
         }
-        return (row, ctx) -> ValueConverter.cast(operand.eval(row, ctx), source, target);
+        return (row, ctx) -> Values.cast(operand.eval(row, ctx), source, target);
     }
 
     /** CASE operands are when1, then1, when2, then2, ..., else. */
@@ -314,10 +324,10 @@ public final class ExprCompiler {
             int i = 0;
             for (; i + 1 < operands.length; i += 2) {
                 if (Boolean.TRUE.equals(operands[i].eval(row, ctx))) {
-                    return ValueConverter.canonical(operands[i + 1].eval(row, ctx), type);
+                    return Values.canonical(operands[i + 1].eval(row, ctx), type);
                 }
             }
-            return i < operands.length ? ValueConverter.canonical(operands[i].eval(row, ctx), type) : null;
+            return i < operands.length ? Values.canonical(operands[i].eval(row, ctx), type) : null;
         };
     }
 
@@ -328,7 +338,7 @@ public final class ExprCompiler {
             for (Expr operand : operands) {
                 Object v = operand.eval(row, ctx);
                 if (v != null) {
-                    return ValueConverter.canonical(v, type);
+                    return Values.canonical(v, type);
                 }
             }
             return null;

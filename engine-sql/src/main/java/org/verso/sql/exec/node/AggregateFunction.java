@@ -1,13 +1,13 @@
 package org.verso.sql.exec.node;
 
+import org.verso.common.type.Values;
+import org.verso.common.type.ValueOrder;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.verso.common.ErrorCode;
-import org.verso.sql.type.ValueComparator;
-import org.verso.sql.type.ValueConverter;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 
@@ -101,7 +101,7 @@ public final class AggregateFunction {
                     }
                 }
                 case REAL, DOUBLE -> doubleSum += ((Number) value).doubleValue();
-                default -> decimalSum = decimalSum.add(ValueConverter.toBigDecimal(value, type));
+                default -> decimalSum = decimalSum.add(Values.toBigDecimal(value, type.kind()));
             }
         }
 
@@ -115,7 +115,7 @@ public final class AggregateFunction {
                 case REAL, DOUBLE -> doubleSum;
                 default -> decimalSum;
             };
-            return ValueConverter.canonical(raw, type);
+            return Values.canonical(raw, type);
         }
     }
 
@@ -136,7 +136,7 @@ public final class AggregateFunction {
                 best = value;
                 return;
             }
-            int c = ValueComparator.compare(value, best);
+            int c = ValueOrder.compare(value, best);
             if (max ? c > 0 : c < 0) {
                 best = value;
             }
@@ -171,7 +171,7 @@ public final class AggregateFunction {
             if (isApproximate()) {
                 doubleSum += ((Number) value).doubleValue();
             } else {
-                sum = sum.add(ValueConverter.toBigDecimal(value, type));
+                sum = sum.add(Values.toBigDecimal(value, type.kind()));
             }
         }
 
@@ -181,13 +181,13 @@ public final class AggregateFunction {
                 return null;
             }
             if (isApproximate()) {
-                return ValueConverter.canonical(doubleSum / count, type);
+                return Values.canonical(doubleSum / count, type);
             }
             BigDecimal n = BigDecimal.valueOf(count);
             BigDecimal avg = type.kind() == ValueType.DECIMAL
                 ? sum.divide(n, type.scale(), RoundingMode.HALF_UP)
                 : sum.divide(n, 0, RoundingMode.DOWN);
-            return ValueConverter.canonical(avg, type);
+            return Values.canonical(avg, type);
         }
 
         private boolean isApproximate() {
@@ -206,7 +206,7 @@ public final class AggregateFunction {
 
         @Override
         public void add(Object value) {
-            if (value != null && seen.add(RowKey.normalize(value))) {
+            if (value != null && seen.add(ValueOrder.hashKey(value))) {
                 inner.add(value);
             }
         }

@@ -9,7 +9,8 @@ import org.verso.sql.exec.RowSource;
 
 /**
  * Hash aggregation: output rows are the group key columns followed by one column per aggregate call. Without
- * GROUP BY there is exactly one output row, even for empty input (COUNT(*) = 0, SUM = NULL).
+ * GROUP BY there is exactly one output row, even for empty input (COUNT(*) = 0, SUM = NULL). It must read its
+ * whole input before its first row, and holds one accumulator set per group.
  */
 public final class AggregateNode implements PlanNode {
     private final PlanNode input;
@@ -27,6 +28,7 @@ public final class AggregateNode implements PlanNode {
         Map<RowKey, Group> groups = new LinkedHashMap<>();
         RowSource source = input.open(ctx);
         for (Object[] next = source.next(); next != null; next = source.next()) {
+            ctx.checkCancelled();
             Object[] row = next;
             Group group = groups.computeIfAbsent(RowKey.ofColumns(row, groupKeys), k -> newGroup(row));
             for (int i = 0; i < functions.length; i++) {
@@ -39,7 +41,10 @@ public final class AggregateNode implements PlanNode {
             groups.put(RowKey.ofColumns(new Object[0], groupKeys), newGroup(new Object[0]));
         }
         Iterator<Group> it = groups.values().iterator();
-        return () -> it.hasNext() ? it.next().output() : null;
+        return () -> {
+            ctx.checkCancelled();
+            return it.hasNext() ? it.next().output() : null;
+        };
     }
 
     private Group newGroup(Object[] firstRow) {

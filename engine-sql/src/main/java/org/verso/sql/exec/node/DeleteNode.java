@@ -1,13 +1,14 @@
 package org.verso.sql.exec.node;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 
-/** DELETE: collects the ids of the input rows first, then deletes them. */
+/**
+ * DELETE: deletes each input row as the input produces it. A delete only ever removes the row the scan has just
+ * returned, so the scan cannot meet a row the statement changed, and nothing needs to be held.
+ */
 public final class DeleteNode extends ModifyNode {
     public DeleteNode(String table, PlanNode input) {
         super(table, input);
@@ -16,14 +17,11 @@ public final class DeleteNode extends ModifyNode {
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
-        List<Long> rowIds = new ArrayList<>();
         RowSource source = input.open(ctx);
-        while (source.next() != null) {
-            rowIds.add(source.rowId());
-        }
         long count = 0;
-        for (long rowId : rowIds) {
-            if (target.delete(ctx.transaction(), rowId)) {
+        while (source.next() != null) {
+            ctx.checkCancelled();
+            if (target.delete(ctx.transaction(), source.rowId())) {
                 count++;
             }
         }

@@ -22,6 +22,7 @@ public final class FilterNode implements PlanNode {
             @Override
             public Object[] next() {
                 for (Object[] row = source.next(); row != null; row = source.next()) {
+                    ctx.checkCancelled();
                     if (Boolean.TRUE.equals(condition.eval(row, ctx))) {
                         return row;
                     }

@@ -10,9 +10,10 @@ import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.expr.Expr;
 
 /**
- * Equi-join: the right input is loaded into a hash table on its key columns, then each left row probes it. A key
- * with a NULL never matches. {@code remainder} (may be null) holds the non-equality conjuncts, tested on the
- * joined row. INNER and LEFT return left columns followed by right columns; SEMI returns matching left rows.
+ * Equi-join: the right input is loaded into a hash table on its key columns (the one input a hash join must hold),
+ * then the left rows stream past it, each probing it. A key with a NULL never matches. {@code remainder} (may be
+ * null) holds the non-equality conjuncts, tested on the joined row. INNER and LEFT return left columns followed by
+ * right columns; SEMI returns matching left rows.
  */
 public final class HashJoinNode implements PlanNode {
     private final PlanNode left;
@@ -39,35 +40,55 @@ public final class HashJoinNode implements PlanNode {
         Map<RowKey, List<Object[]>> table = new HashMap<>();
         RowSource build = right.open(ctx);
         for (Object[] row = build.next(); row != null; row = build.next()) {
+            ctx.checkCancelled();
             if (!hasNullKey(row, rightKeys)) {
                 table.computeIfAbsent(RowKey.ofColumns(row, rightKeys), k -> new ArrayList<>()).add(row);
             }
         }
-        List<Object[]> out = new ArrayList<>();
         RowSource probe = left.open(ctx);
-        for (Object[] leftRow = probe.next(); leftRow != null; leftRow = probe.next()) {
-            List<Object[]> candidates = hasNullKey(leftRow, leftKeys)
-                ? List.of()
-                : table.getOrDefault(RowKey.ofColumns(leftRow, leftKeys), List.of());
-            boolean matched = false;
-            for (Object[] rightRow : candidates) {
-                Object[] joined = Rows.concat(leftRow, rightRow);
-                if (remainder == null || Boolean.TRUE.equals(remainder.eval(joined, ctx))) {
-                    matched = true;
-                    if (type == JoinType.SEMI) {
-                        break;
+        return new RowSource() {
+            private Object[] leftRow;
+            private List<Object[]> candidates = List.of();
+            private int next;
+            private boolean matched;
+
+            @Override
+            public Object[] next() {
+                while (true) {
+                    ctx.checkCancelled();
+                    if (leftRow != null && next < candidates.size()) {
+                        Object[] joined = Rows.concat(leftRow, candidates.get(next++));
+                        if (remainder == null || Boolean.TRUE.equals(remainder.eval(joined, ctx))) {
+                            matched = true;
+                            if (type == JoinType.SEMI) {
+                                Object[] row = leftRow;
+                                leftRow = null;
+                                return row;
+                            }
+                            return joined;
+                        }
+                        continue;
                     }
-                    out.add(joined);
+                    if (leftRow != null) {
+                        Object[] unmatched = !matched && type == JoinType.LEFT
+                            ? Rows.concat(leftRow, new Object[rightWidth]) : null;
+                        leftRow = null;
+                        if (unmatched != null) {
+                            return unmatched;
+                        }
+                    }
+                    leftRow = probe.next();
+                    if (leftRow == null) {
+                        return null;
+                    }
+                    candidates = hasNullKey(leftRow, leftKeys)
+                        ? List.of()
+                        : table.getOrDefault(RowKey.ofColumns(leftRow, leftKeys), List.of());
+                    next = 0;
+                    matched = false;
                 }
             }
-            if (matched && type == JoinType.SEMI) {
-                out.add(leftRow);
-            } else if (!matched && type == JoinType.LEFT) {
-                out.add(Rows.concat(leftRow, new Object[rightWidth]));
-            }
-        }
-        var it = out.iterator();
-        return () -> it.hasNext() ? it.next() : null;
+        };
     }
 
     private static boolean hasNullKey(Object[] row, int[] keys) {

@@ -6,35 +6,43 @@ import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
-import org.verso.sql.type.ValueConverter;
-import org.verso.common.type.DataType;
 
 /**
- * Inserts every input row (already in table column order, missing columns NULL). Values are brought to the
- * column classes here; range, length and NOT NULL checks are the table's. The input is read completely before
- * the first insert, so {@code INSERT INTO t SELECT ... FROM t} does not read its own new rows.
+ * Inserts every input row (already in table column order, missing columns NULL). The table converts the values to
+ * the column types with SQL's assignment rules and checks them.
+ *
+ * <p>Rows stream from the input to the table, unless the input reads the target table itself: then the input is
+ * read completely before the first insert, so {@code INSERT INTO t SELECT ... FROM t} never reads its own new rows
+ * (the Halloween problem).
  */
 public final class InsertNode extends ModifyNode {
-    private final DataType[] columnTypes;
+    private final boolean inputReadsTarget;
 
-    public InsertNode(String table, PlanNode input, DataType[] columnTypes) {
+    public InsertNode(String table, PlanNode input, boolean inputReadsTarget) {
         super(table, input);
-        this.columnTypes = columnTypes;
+        this.inputReadsTarget = inputReadsTarget;
     }
 
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
-        List<Object[]> rows = new ArrayList<>();
         RowSource source = input.open(ctx);
-        for (Object[] row = source.next(); row != null; row = source.next()) {
-            Object[] values = new Object[columnTypes.length];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = ValueConverter.canonical(row[i], columnTypes[i]);
+        if (!inputReadsTarget) {
+            long count = 0;
+            for (Object[] row = source.next(); row != null; row = source.next()) {
+                ctx.checkCancelled();
+                target.insert(ctx.transaction(), row);
+                count++;
             }
-            rows.add(values);
+            return count;
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] row = source.next(); row != null; row = source.next()) {
+            ctx.checkCancelled();
+            rows.add(row);
         }
         for (Object[] values : rows) {
+            ctx.checkCancelled();
             target.insert(ctx.transaction(), values);
         }
         return rows.size();

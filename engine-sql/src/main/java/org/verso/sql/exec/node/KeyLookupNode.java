@@ -1,17 +1,17 @@
 package org.verso.sql.exec.node;
 
-import org.verso.common.VersoException;
+import java.util.Optional;
+import org.verso.common.type.Values;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.expr.Expr;
-import org.verso.sql.type.ValueConverter;
 import org.verso.common.type.DataType;
 
 /**
  * The row with a given primary key, through {@code Table.lookup}. The key values are literals or parameters,
- * evaluated when the node opens and converted to the key columns' classes (an Integer key column must not be
- * probed with a Long).
+ * evaluated when the node opens and converted exactly to the key columns' types ({@link Values#exactKey}: an
+ * Integer key column must not be probed with a Long, and 1.5 matches no INTEGER key).
  */
 public final class KeyLookupNode implements PlanNode {
     private static final RowSource EMPTY = () -> null;
@@ -30,17 +30,14 @@ public final class KeyLookupNode implements PlanNode {
     public RowSource open(ExecContext ctx) {
         Object[] key = new Object[keys.length];
         for (int i = 0; i < keys.length; i++) {
-            Object value = keys[i].eval(null, ctx);
-            if (value == null) {
-                return EMPTY; // key = NULL is never true
+            // key = NULL is never true, and a value the key column cannot hold exactly matches no row
+            Optional<Object> exact = Values.exactKey(keys[i].eval(null, ctx), keyTypes[i]);
+            if (exact.isEmpty()) {
+                return EMPTY;
             }
-            try {
-                key[i] = ValueConverter.canonical(value, keyTypes[i]);
-            } catch (VersoException e) {
-                return EMPTY; // a value the key column cannot hold (out of range) matches no row
-            }
+            key[i] = exact.get();
         }
-        return new TableScanNode.CursorSource(ctx.table(table).lookup(ctx.transaction(), key));
+        return new TableScanNode.CursorSource(ctx.table(table).lookup(ctx.transaction(), key), ctx);
     }
 
     @Override

@@ -8,9 +8,10 @@ import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.expr.Expr;
 
 /**
- * Nested-loop join: the right input is materialised once, then every left row is tested against every right row.
- * INNER, LEFT, RIGHT and FULL produce left columns followed by right columns (nulls for the missing side); SEMI
- * and ANTI produce left rows only.
+ * Nested-loop join: the right input is materialised once, then the left rows stream past it and each is tested
+ * against every right row. INNER, LEFT, RIGHT and FULL produce left columns followed by right columns (nulls for
+ * the missing side), RIGHT and FULL adding the unmatched right rows after the last left row; SEMI and ANTI produce
+ * left rows only.
  */
 public final class NestedLoopJoinNode implements PlanNode {
     private final PlanNode left;
@@ -35,40 +36,72 @@ public final class NestedLoopJoinNode implements PlanNode {
         List<Object[]> rightRows = new ArrayList<>();
         RowSource r = right.open(ctx);
         for (Object[] row = r.next(); row != null; row = r.next()) {
+            ctx.checkCancelled();
             rightRows.add(row);
         }
         boolean[] rightMatched = new boolean[rightRows.size()];
-        List<Object[]> out = new ArrayList<>();
         RowSource l = left.open(ctx);
-        for (Object[] leftRow = l.next(); leftRow != null; leftRow = l.next()) {
-            boolean matched = false;
-            for (int i = 0; i < rightRows.size(); i++) {
-                Object[] joined = Rows.concat(leftRow, rightRows.get(i));
-                if (Boolean.TRUE.equals(condition.eval(joined, ctx))) {
-                    matched = true;
-                    rightMatched[i] = true;
-                    if (type == JoinType.SEMI) {
-                        break;
+        return new RowSource() {
+            private Object[] leftRow;
+            private int next;
+            private boolean matched;
+            private boolean leftDone;
+            private int unmatchedRight;
+
+            @Override
+            public Object[] next() {
+                while (!leftDone) {
+                    ctx.checkCancelled();
+                    if (leftRow == null) {
+                        leftRow = l.next();
+                        if (leftRow == null) {
+                            leftDone = true;
+                            break;
+                        }
+                        next = 0;
+                        matched = false;
                     }
-                    if (type != JoinType.ANTI) {
-                        out.add(joined);
+                    if (next < rightRows.size()) {
+                        int i = next++;
+                        Object[] joined = Rows.concat(leftRow, rightRows.get(i));
+                        if (Boolean.TRUE.equals(condition.eval(joined, ctx))) {
+                            matched = true;
+                            rightMatched[i] = true;
+                            if (type == JoinType.SEMI) {
+                                return finishLeft(leftRow);
+                            }
+                            if (type != JoinType.ANTI) {
+                                return joined;
+                            }
+                        }
+                        continue;
+                    }
+                    Object[] row = leftRow;
+                    leftRow = null;
+                    if (!matched && type == JoinType.ANTI) {
+                        return row;
+                    }
+                    if (!matched && (type == JoinType.LEFT || type == JoinType.FULL)) {
+                        return Rows.concat(row, new Object[rightWidth]);
                     }
                 }
-            }
-            if (matched ? type == JoinType.SEMI : type == JoinType.ANTI) {
-                out.add(leftRow);
-            } else if (!matched && (type == JoinType.LEFT || type == JoinType.FULL)) {
-                out.add(Rows.concat(leftRow, new Object[rightWidth]));
-            }
-        }
-        if (type == JoinType.RIGHT || type == JoinType.FULL) {
-            for (int i = 0; i < rightRows.size(); i++) {
-                if (!rightMatched[i]) {
-                    out.add(Rows.concat(new Object[leftWidth], rightRows.get(i)));
+                if (type == JoinType.RIGHT || type == JoinType.FULL) {
+                    while (unmatchedRight < rightRows.size()) {
+                        ctx.checkCancelled();
+                        int i = unmatchedRight++;
+                        if (!rightMatched[i]) {
+                            return Rows.concat(new Object[leftWidth], rightRows.get(i));
+                        }
+                    }
                 }
+                return null;
             }
-        }
-        var it = out.iterator();
-        return () -> it.hasNext() ? it.next() : null;
+
+            /** A SEMI join returns a left row at its first match and moves on to the next left row. */
+            private Object[] finishLeft(Object[] row) {
+                leftRow = null;
+                return row;
+            }
+        };
     }
 }

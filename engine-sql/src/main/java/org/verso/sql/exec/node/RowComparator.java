@@ -1,7 +1,7 @@
 package org.verso.sql.exec.node;
 
+import org.verso.common.type.ValueOrder;
 import java.util.Comparator;
-import org.verso.sql.type.ValueComparator;
 
 /** Orders rows by a list of columns, each ascending or descending, with nulls first or last. */
 public final class RowComparator implements Comparator<Object[]> {
@@ -28,7 +28,7 @@ public final class RowComparator implements Comparator<Object[]> {
                 // The null position is absolute: it does not flip with DESC.
                 return (x == null) == nullsFirst[i] ? -1 : 1;
             }
-            c = ValueComparator.compare(x, y);
+            c = ValueOrder.compare(x, y);
             if (c != 0) {
                 return descending[i] ? -c : c;
             }

@@ -1,11 +1,12 @@
 package org.verso.sql.exec.node;
 
-import java.math.BigDecimal;
 import java.util.Arrays;
+import org.verso.common.type.ValueOrder;
 
 /**
- * Values as a hash key for grouping and duplicate removal. DECIMALs are compared by value, not by scale, so 1.0
- * and 1.00 are one group, as SQL equality says.
+ * Values as a hash key for grouping, joins and duplicate removal, each in its {@link ValueOrder#hashKey} form:
+ * numbers by value, not by class or scale, so 1, 1L and 1.00 are one group as SQL equality says, and binary
+ * strings by content.
  */
 final class RowKey {
     private final Object[] values;
@@ -25,16 +26,9 @@ final class RowKey {
         int n = columns == null ? row.length : columns.length;
         Object[] values = new Object[n];
         for (int i = 0; i < n; i++) {
-            values[i] = normalize(row[columns == null ? i : columns[i]]);
+            values[i] = ValueOrder.hashKey(row[columns == null ? i : columns[i]]);
         }
         return new RowKey(values);
-    }
-
-    static Object normalize(Object value) {
-        if (value instanceof BigDecimal d) {
-            return d.signum() == 0 ? BigDecimal.ZERO : d.stripTrailingZeros();
-        }
-        return value;
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class SortNode implements PlanNode {
     public RowSource open(ExecContext ctx) {
         long skip = bound(offset, ctx, 0);
         long limit = bound(fetch, ctx, Long.MAX_VALUE);
-        RowSource source = order == null ? input.open(ctx) : sorted(input.open(ctx), saturatedAdd(skip, limit));
+        RowSource source = order == null ? input.open(ctx) : sorted(input.open(ctx), saturatedAdd(skip, limit), ctx);
         return new RowSource() {
             private long skipped;
             private long returned;
@@ -44,6 +44,7 @@ public final class SortNode implements PlanNode {
             @Override
             public Object[] next() {
                 while (skipped < skip) {
+                    ctx.checkCancelled();
                     if (source.next() == null) {
                         return null;
                     }
@@ -62,11 +63,12 @@ public final class SortNode implements PlanNode {
     }
 
     /** The input in order; only the first {@code needed} rows are kept (a bounded heap for ORDER BY ... LIMIT). */
-    private RowSource sorted(RowSource source, long needed) {
+    private RowSource sorted(RowSource source, long needed, ExecContext ctx) {
         List<Object[]> rows;
         if (needed < TOP_N_THRESHOLD) {
             PriorityQueue<Object[]> top = new PriorityQueue<>((int) needed + 1, order.reversed());
             for (Object[] row = source.next(); row != null; row = source.next()) {
+                ctx.checkCancelled();
                 top.add(row);
                 if (top.size() > needed) {
                     top.poll();
@@ -76,6 +78,7 @@ public final class SortNode implements PlanNode {
         } else {
             rows = new ArrayList<>();
             for (Object[] row = source.next(); row != null; row = source.next()) {
+                ctx.checkCancelled();
                 rows.add(row);
             }
         }
@@ -85,6 +88,7 @@ public final class SortNode implements PlanNode {
 
             @Override
             public Object[] next() {
+                ctx.checkCancelled();
                 return next < rows.size() ? rows.get(next++) : null;
             }
         };

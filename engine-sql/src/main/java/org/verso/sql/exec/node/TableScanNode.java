@@ -15,7 +15,7 @@ public final class TableScanNode implements PlanNode {
 
     @Override
     public RowSource open(ExecContext ctx) {
-        return new CursorSource(ctx.readable(table).scan(ctx.transaction()));
+        return new CursorSource(ctx.readable(table).scan(ctx.transaction()), ctx);
     }
 
     @Override
@@ -23,16 +23,19 @@ public final class TableScanNode implements PlanNode {
         return true;
     }
 
-    /** Adapts an engine-core cursor; shared with the key lookup. */
+    /** Adapts an engine-core cursor; shared with the key lookup. Checks the cancel flag for every row it reads. */
     static final class CursorSource implements RowSource {
         private final RowCursor cursor;
+        private final ExecContext ctx;
 
-        CursorSource(RowCursor cursor) {
+        CursorSource(RowCursor cursor, ExecContext ctx) {
             this.cursor = cursor;
+            this.ctx = ctx;
         }
 
         @Override
         public Object[] next() {
+            ctx.checkCancelled();
             return cursor.next() ? cursor.row() : null;
         }
 

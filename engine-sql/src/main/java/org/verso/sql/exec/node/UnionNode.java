@@ -32,6 +32,7 @@ public final class UnionNode implements PlanNode {
                         }
                         source = inputs[current].open(ctx);
                     }
+                    ctx.checkCancelled();
                     Object[] row = source.next();
                     if (row == null) {
                         source = null;

@@ -6,8 +6,6 @@ import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
-import org.verso.sql.type.ValueConverter;
-import org.verso.common.type.DataType;
 
 /**
  * UPDATE: each input row is the old row followed by the new values of the SET columns. All new rows are computed
@@ -15,33 +13,34 @@ import org.verso.common.type.DataType;
  */
 public final class UpdateNode extends ModifyNode {
     private final int[] updatedColumns;
-    private final DataType[] columnTypes;
+    private final int width;
 
-    public UpdateNode(String table, PlanNode input, int[] updatedColumns, DataType[] columnTypes) {
+    /** {@code width} is the number of the table's columns, which come first in each input row. */
+    public UpdateNode(String table, PlanNode input, int[] updatedColumns, int width) {
         super(table, input);
         this.updatedColumns = updatedColumns;
-        this.columnTypes = columnTypes;
+        this.width = width;
     }
 
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
-        int width = columnTypes.length;
         List<Object[]> newRows = new ArrayList<>();
         List<Long> rowIds = new ArrayList<>();
         RowSource source = input.open(ctx);
         for (Object[] row = source.next(); row != null; row = source.next()) {
+            ctx.checkCancelled();
             Object[] newRow = new Object[width];
             System.arraycopy(row, 0, newRow, 0, width);
             for (int i = 0; i < updatedColumns.length; i++) {
-                int column = updatedColumns[i];
-                newRow[column] = ValueConverter.canonical(row[width + i], columnTypes[column]);
+                newRow[updatedColumns[i]] = row[width + i];
             }
             newRows.add(newRow);
             rowIds.add(source.rowId());
         }
         long count = 0;
         for (int i = 0; i < newRows.size(); i++) {
+            ctx.checkCancelled();
             if (target.update(ctx.transaction(), rowIds.get(i), newRows.get(i))) {
                 count++;
             }

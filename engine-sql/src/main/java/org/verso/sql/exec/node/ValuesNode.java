@@ -20,6 +20,7 @@ public final class ValuesNode implements PlanNode {
 
             @Override
             public Object[] next() {
+                ctx.checkCancelled();
                 return next < rows.size() ? rows.get(next++).clone() : null;
             }
         };

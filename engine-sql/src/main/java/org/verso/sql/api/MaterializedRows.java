@@ -1,12 +1,13 @@
-package org.verso.sql;
+package org.verso.sql.api;
 
 import java.util.List;
 
-/** A query result held in memory. */
+/** A query result held in memory (catalog answers that need no statement). */
 final class MaterializedRows implements ResultRows {
     private final List<ColumnMeta> columns;
     private final List<Object[]> rows;
     private int position = -1;
+    private boolean closed;
 
     MaterializedRows(List<ColumnMeta> columns, List<Object[]> rows) {
         this.columns = columns;
@@ -35,7 +36,13 @@ final class MaterializedRows implements ResultRows {
     }
 
     @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
     public void close() {
+        closed = true;
         position = rows.size();
     }
 }

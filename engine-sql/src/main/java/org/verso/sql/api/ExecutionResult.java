@@ -1,4 +1,6 @@
-package org.verso.sql;
+package org.verso.sql.api;
+
+import java.util.Objects;
 
 /** The outcome of one execution: rows for a query, an update count otherwise. */
 public final class ExecutionResult {
@@ -10,11 +12,13 @@ public final class ExecutionResult {
         this.rows = rows;
     }
 
-    static ExecutionResult query(ResultRows rows) {
-        return new ExecutionResult(-1, rows);
+    /** The result of a query: its rows, which the caller must close. */
+    public static ExecutionResult query(ResultRows rows) {
+        return new ExecutionResult(-1, Objects.requireNonNull(rows, "rows"));
     }
 
-    static ExecutionResult update(long count) {
+    /** The result of INSERT, UPDATE or DELETE (rows changed) or of DDL (0). */
+    public static ExecutionResult update(long count) {
         return new ExecutionResult(count, null);
     }
 

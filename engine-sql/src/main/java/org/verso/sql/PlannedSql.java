@@ -1,58 +1,65 @@
 package org.verso.sql;
 
 import java.util.List;
+import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.api.PreparedSql;
 import org.verso.sql.prepare.CompiledStatement;
 import org.verso.sql.prepare.StatementKind;
 
-/**
- * A planned statement; immutable and shareable between sessions. It is valid for the catalog version it was
- * planned against: a session that runs it after a DDL statement plans the same SQL text again.
- */
-public final class PreparedSql {
+/** The engine's {@link PreparedSql}: the SQL text, the compiled statement and the engine that planned it. */
+final class PlannedSql implements PreparedSql {
+    private final SqlEngine engine;
     private final String sql;
     private final CompiledStatement compiled;
 
-    PreparedSql(String sql, CompiledStatement compiled) {
+    PlannedSql(SqlEngine engine, String sql, CompiledStatement compiled) {
+        this.engine = engine;
         this.sql = sql;
         this.compiled = compiled;
     }
 
+    @Override
     public String sql() {
         return sql;
     }
 
-    /** True for statements that return rows (SELECT, VALUES). */
+    @Override
     public boolean isQuery() {
         return compiled.kind() == StatementKind.QUERY;
     }
 
-    /** True for DDL (CREATE TABLE, DROP TABLE), which runs outside the session's transaction. */
+    @Override
     public boolean isDdl() {
         return compiled.kind() == StatementKind.DDL;
     }
 
+    @Override
     public int parameterCount() {
         return compiled.parameters().size();
     }
 
-    /** The inferred type of each '?', in order. */
+    @Override
     public List<ColumnMeta> parameters() {
         return compiled.parameters();
     }
 
-    /** Result columns of a query; empty for other statements. */
+    @Override
     public List<ColumnMeta> columns() {
         return compiled.columns();
     }
 
-    /** The physical plan, one operator per line (for diagnostics; the format may change). */
+    @Override
     public String explain() {
         return compiled.explain();
     }
 
     /** The catalog version this plan was made against. */
-    public long catalogVersion() {
+    long catalogVersion() {
         return compiled.catalogVersion();
+    }
+
+    SqlEngine engine() {
+        return engine;
     }
 
     CompiledStatement compiled() {

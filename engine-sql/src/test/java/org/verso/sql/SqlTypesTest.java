@@ -1,0 +1,80 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.verso.common.type.DateTimes;
+import org.verso.common.type.ValueType;
+
+/** TIME, BINARY and VARBINARY, and TIMESTAMP with microseconds, through Calcite and the executor. */
+class SqlTypesTest extends SqlTestSupport {
+    private static long micros(String timestamp) {
+        return DateTimes.toEpochMicros(DateTimes.parseTimestamp(timestamp));
+    }
+
+    private static long timeOfDay(String time) {
+        return DateTimes.toMicroOfDay(LocalTime.parse(time));
+    }
+
+    @Test
+    void timestampsKeepMicroseconds() {
+        execute("CREATE TABLE ev (id INT NOT NULL, seen TIMESTAMP, PRIMARY KEY (id))");
+        update("INSERT INTO ev VALUES (1, TIMESTAMP '2024-01-01 23:59:59.123456')");
+        update("INSERT INTO ev VALUES (?, ?)", 2, LocalDateTime.of(2024, 1, 1, 23, 59, 59, 123_456_789));
+        long expected = micros("2024-01-01 23:59:59.123456");
+        assertEquals(List.of(row(1, expected), row(2, expected)),
+            query("SELECT id, seen FROM ev ORDER BY id"));
+        assertEquals(List.of(row(2L)),
+            query("SELECT COUNT(*) FROM ev WHERE seen = TIMESTAMP '2024-01-01 23:59:59.123456'"));
+        assertEquals(List.of(row(0L)),
+            query("SELECT COUNT(*) FROM ev WHERE seen = TIMESTAMP '2024-01-01 23:59:59.123'"));
+        assertEquals(List.of(row("2024-01-01 23:59:59.123456")),
+            query("SELECT CAST(seen AS VARCHAR(30)) FROM ev WHERE id = 1"));
+    }
+
+    @Test
+    void timeColumnsLiteralsAndCasts() {
+        execute("CREATE TABLE shift (id INT NOT NULL, starts TIME, PRIMARY KEY (id))");
+        update("INSERT INTO shift VALUES (1, TIME '08:30:00'), (2, TIME '23:59:59.123456')");
+        update("INSERT INTO shift VALUES (?, ?)", 3, LocalTime.of(12, 0));
+        update("INSERT INTO shift VALUES (4, CAST('06:15:30.5' AS TIME))");
+        assertEquals(List.of(row(4, timeOfDay("06:15:30.5")), row(1, timeOfDay("08:30")),
+                row(3, timeOfDay("12:00")), row(2, timeOfDay("23:59:59.123456"))),
+            query("SELECT id, starts FROM shift ORDER BY starts"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM shift WHERE starts > TIME '23:00:00'"));
+        assertEquals(List.of(row("23:59:59.123456")),
+            query("SELECT CAST(starts AS VARCHAR(20)) FROM shift WHERE id = 2"));
+        assertEquals(List.of(row(timeOfDay("13:45:01.25"))),
+            query("SELECT CAST(TIMESTAMP '2024-02-29 13:45:01.25' AS TIME) FROM shift WHERE id = 1"));
+        assertFails("22007", "SELECT CAST('25:61' AS TIME) FROM shift");
+        Object now = query("SELECT CURRENT_TIME FROM shift WHERE id = 1").get(0).get(0);
+        assertTrue(now instanceof Long t && t >= 0 && t < 86_400_000_000L, String.valueOf(now));
+    }
+
+    @Test
+    void binaryValuesCompareGroupAndKeyByContent() {
+        execute("CREATE TABLE bin (k VARBINARY(8) NOT NULL, fixed BINARY(3), n INT, PRIMARY KEY (k))");
+        update("INSERT INTO bin VALUES (X'0102', X'AA', 1), (X'FF', X'AABBCC', 2)");
+        update("INSERT INTO bin VALUES (?, ?, ?)", new byte[] {0}, new byte[] {1, 2, 3}, 3);
+        List<List<Object>> rows = query("SELECT k, fixed, n FROM bin ORDER BY k");
+        assertEquals(3, rows.size());
+        assertArrayEquals(new byte[] {0}, (byte[]) rows.get(0).get(0));
+        assertArrayEquals(new byte[] {1, 2}, (byte[]) rows.get(1).get(0));
+        assertArrayEquals(new byte[] {(byte) 0xaa, 0, 0}, (byte[]) rows.get(1).get(1), "BINARY(3) is padded");
+        assertArrayEquals(new byte[] {(byte) 0xff}, (byte[]) rows.get(2).get(0), "unsigned order: 0xff last");
+        assertEquals(List.of(row(2)), query("SELECT n FROM bin WHERE k = ?", (Object) new byte[] {(byte) 0xff}));
+        assertEquals(List.of(row(1)), query("SELECT n FROM bin WHERE k = X'0102'"));
+        assertFails("23505", "INSERT INTO bin VALUES (?, NULL, 4)", (Object) new byte[] {1, 2});
+        assertFails("22001", "INSERT INTO bin VALUES (X'010203040506070809', NULL, 5)");
+        update("INSERT INTO bin VALUES (X'10', X'AA', 6)");
+        assertEquals(List.of(row(2L)), query("SELECT COUNT(*) FROM bin WHERE fixed = X'AA0000'"));
+        assertEquals(List.of(row(3L)), query("SELECT COUNT(DISTINCT fixed) FROM bin"));
+        assertEquals(List.of(row("0102")), query("SELECT CAST(k AS VARCHAR(20)) FROM bin WHERE n = 1"));
+        assertEquals(ValueType.VARBINARY, session.prepare("SELECT k FROM bin").columns().get(0).type().kind());
+    }
+}

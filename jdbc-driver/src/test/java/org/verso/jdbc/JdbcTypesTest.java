@@ -1,0 +1,160 @@
+package org.verso.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.verso.jdbc.JdbcTestSupport.assertSqlState;
+import static org.verso.jdbc.JdbcTestSupport.connect;
+import static org.verso.jdbc.JdbcTestSupport.exec;
+import static org.verso.jdbc.JdbcTestSupport.freshMemoryUrl;
+
+import java.io.ByteArrayInputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** TIME, BINARY/VARBINARY and microsecond TIMESTAMPs through the driver's setters and getters. */
+class JdbcTypesTest {
+    private Connection c;
+
+    @BeforeEach
+    void open() throws SQLException {
+        c = connect(freshMemoryUrl("types"));
+        exec(c, "CREATE TABLE v (id INT NOT NULL, seen TIMESTAMP, starts TIME, data VARBINARY(16), code BINARY(2),"
+            + " PRIMARY KEY (id))");
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        c.close();
+    }
+
+    private ResultSet row(int id) throws SQLException {
+        PreparedStatement p = c.prepareStatement("SELECT seen, starts, data, code FROM v WHERE id = ?");
+        p.closeOnCompletion();
+        p.setInt(1, id);
+        ResultSet rs = p.executeQuery();
+        assertTrue(rs.next());
+        return rs;
+    }
+
+    @Test
+    void microsecondTimestampsRoundTrip() throws SQLException {
+        exec(c, "INSERT INTO v (id, seen) VALUES (1, TIMESTAMP '2024-12-31 23:59:59.123456')");
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO v (id, seen) VALUES (?, ?)")) {
+            p.setInt(1, 2);
+            p.setTimestamp(2, Timestamp.valueOf("2024-12-31 23:59:59.123456789"));
+            p.executeUpdate();
+        }
+        try (ResultSet rs = row(1)) {
+            assertEquals(Timestamp.valueOf("2024-12-31 23:59:59.123456"), rs.getTimestamp(1));
+            assertEquals("2024-12-31 23:59:59.123456", rs.getString(1));
+            assertEquals(LocalDateTime.of(2024, 12, 31, 23, 59, 59, 123_456_000), rs.getObject(1, LocalDateTime.class));
+        }
+        try (ResultSet rs = row(2)) {
+            assertEquals(123_456_000, rs.getTimestamp(1).getNanos(), "nanoseconds are truncated to microseconds");
+        }
+        assertEquals(2, JdbcTestSupport.queryLong(c,
+            "SELECT COUNT(*) FROM v WHERE seen = TIMESTAMP '2024-12-31 23:59:59.123456'"));
+    }
+
+    @Test
+    void timesThroughSetTimeAndLocalTime() throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO v (id, starts) VALUES (?, ?)")) {
+            p.setInt(1, 1);
+            p.setTime(2, Time.valueOf("08:30:15"));
+            p.executeUpdate();
+            p.setInt(1, 2);
+            p.setObject(2, LocalTime.of(23, 59, 59, 123_456_000));
+            p.executeUpdate();
+            p.setInt(1, 3);
+            p.setString(2, "07:00");
+            p.executeUpdate();
+        }
+        try (ResultSet rs = row(1)) {
+            assertEquals(Time.valueOf("08:30:15"), rs.getTime(2));
+            assertEquals("08:30:15", rs.getString(2));
+            assertEquals(Time.class, rs.getObject(2).getClass());
+        }
+        try (ResultSet rs = row(2)) {
+            assertEquals(LocalTime.of(23, 59, 59, 123_456_000), rs.getObject(2, LocalTime.class));
+            assertEquals(123, rs.getTime(2).getTime() % 1000, "getTime keeps the milliseconds");
+        }
+        assertEquals(3, JdbcTestSupport.queryLong(c, "SELECT id FROM v WHERE starts < TIME '08:00:00'"));
+        try (PreparedStatement p = c.prepareStatement("UPDATE v SET starts = ? WHERE id = 1")) {
+            p.setObject(1, LocalDateTime.of(2024, 1, 1, 12, 0));
+            assertSqlState("22018", p::executeUpdate);
+        }
+    }
+
+    @Test
+    void bytesThroughSetBytesAndStreams() throws SQLException {
+        byte[] data = {0, 1, (byte) 0xfe, (byte) 0xff};
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO v (id, data, code) VALUES (?, ?, ?)")) {
+            p.setInt(1, 1);
+            p.setBytes(2, data);
+            p.setBytes(3, new byte[] {7});
+            data[0] = 99; // the bound value was copied
+            p.executeUpdate();
+            p.setInt(1, 2);
+            p.setBinaryStream(2, new ByteArrayInputStream(new byte[] {5, 6}));
+            p.setNull(3, Types.BINARY);
+            p.executeUpdate();
+        }
+        try (ResultSet rs = row(1)) {
+            assertArrayEquals(new byte[] {0, 1, (byte) 0xfe, (byte) 0xff}, rs.getBytes(3));
+            assertArrayEquals(new byte[] {7, 0}, rs.getBytes(4), "BINARY(2) pads with zero bytes");
+            assertEquals("0001feff", rs.getString(3));
+            assertArrayEquals(new byte[] {0, 1, (byte) 0xfe, (byte) 0xff}, (byte[]) rs.getObject(3));
+        }
+        try (ResultSet rs = row(2)) {
+            assertArrayEquals(new byte[] {5, 6}, rs.getBinaryStream(3).readAllBytes());
+            assertNull(rs.getBytes(4));
+            assertTrue(rs.wasNull());
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        try (PreparedStatement p = c.prepareStatement("SELECT id FROM v WHERE data = ?")) {
+            p.setBytes(1, new byte[] {5, 6});
+            try (ResultSet rs = p.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(2, rs.getInt(1));
+                assertFalse(rs.next());
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("UPDATE v SET data = ? WHERE id = 1")) {
+            p.setBytes(1, new byte[17]);
+            assertSqlState("22001", p::executeUpdate);
+        }
+        try (ResultSet rs = row(1)) {
+            assertSqlState("22018", () -> rs.getInt(3));
+        }
+    }
+
+    @Test
+    void metadataDescribesTheNewTypes() throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT seen, starts, data, code FROM v")) {
+            ResultSetMetaData meta = p.getMetaData();
+            assertEquals(Types.TIMESTAMP, meta.getColumnType(1));
+            assertEquals(6, meta.getScale(1));
+            assertEquals(26, meta.getPrecision(1));
+            assertEquals(Types.TIME, meta.getColumnType(2));
+            assertEquals(Types.VARBINARY, meta.getColumnType(3));
+            assertEquals(16, meta.getPrecision(3));
+            assertEquals(Types.BINARY, meta.getColumnType(4));
+            assertEquals(byte[].class.getName(), meta.getColumnClassName(3));
+        }
+    }
+}
