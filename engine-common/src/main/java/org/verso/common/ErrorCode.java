@@ -57,6 +57,8 @@ public enum ErrorCode {
     // 40: transaction rollback
     WRITE_CONFLICT(SqlState.SERIALIZATION_FAILURE,
         "could not serialize access to table %s due to concurrent update: row %s %s"),
+    SERIALIZATION_FAILURE(SqlState.SERIALIZATION_FAILURE,
+        "could not serialize access due to read/write dependencies among transactions: transaction %d fails because %s"),
     DEADLOCK(SqlState.DEADLOCK_DETECTED,
         "deadlock detected: transaction %d would wait for transaction %d, which is waiting for it"),
 

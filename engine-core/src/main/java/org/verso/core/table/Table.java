@@ -12,6 +12,7 @@ import org.verso.common.RowCursor;
 import org.verso.common.type.Values;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.tx.ConcurrencyControl;
 import org.verso.core.tx.SnapshotIsolation;
 import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
@@ -152,8 +153,14 @@ public final class Table implements ReadableTable {
     @Override
     public RowCursor scan(Transaction tx) {
         Snapshot snapshot = tx.snapshot();
-        tx.control().onTableScan(tx, definition.id());
-        return heap.scan(snapshot);
+        ConcurrencyControl control = tx.control();
+        control.onTableScan(tx, definition.id());
+        if (!control.tracksReads()) {
+            return heap.scan(snapshot);
+        }
+        long tableId = definition.id();
+        // The table lock covers every row; what is left to report are rows with versions the snapshot does not see.
+        return heap.scan(snapshot, rowId -> control.onRowRead(tx, tableId, rowId, () -> heap.newestWord(rowId)));
     }
 
     /**
@@ -215,6 +222,7 @@ public final class Table implements ReadableTable {
         Snapshot snapshot = tx.snapshot();
         tx.control().onIndexScan(tx, definition.id(), index.definition().id(), range);
         IndexCursor entries = index.storage().scan(range, descending);
+        boolean tracked = tx.control().tracksReads();
         return new RowCursor() {
             private long rowId;
             private Object[] row;
@@ -222,6 +230,11 @@ public final class Table implements ReadableTable {
             @Override
             public boolean next() {
                 while (entries.next()) {
+                    if (tracked) {
+                        // Every entry counts as read, visible or not: an invisible one may be a concurrent insert.
+                        long ref = entries.ref();
+                        tx.control().onRowRead(tx, definition.id(), ref, () -> heap.newestWord(ref));
+                    }
                     Object[] visible = heap.read(entries.ref(), snapshot);
                     // The entry may belong to an older version whose key the row no longer has.
                     if (visible != null && index.matches(visible, entries.key())) {
@@ -387,7 +400,6 @@ public final class Table implements ReadableTable {
                 switch (decision.kind()) {
                     case PUT:
                         tx.recordWrite(new LockWrite(heap, rowId, outcome.version()));
-                        tx.control().onWrite(tx, definition.id(), rowId);
                         return true;
                     case ROW_GONE:
                         return false;
@@ -468,6 +480,7 @@ public final class Table implements ReadableTable {
                     if (index.storage().insert(key, rowId)) {
                         write.addedEntry(index, key);
                     }
+                    tx.control().onIndexInsert(tx, definition.id(), index.definition().id(), key);
                     continue;
                 }
                 WriteDecision decision;
@@ -484,6 +497,7 @@ public final class Table implements ReadableTable {
                 }
                 switch (decision.kind()) {
                     case PUT:
+                        tx.control().onIndexInsert(tx, definition.id(), index.definition().id(), key);
                         continue;
                     case DUPLICATE:
                         throw ErrorCode.UNIQUE_VIOLATION.exception(describeKey(index, values),

@@ -2,9 +2,8 @@ package org.verso.core.tx;
 
 /**
  * Isolation levels the engine implements. JDBC's TRANSACTION_REPEATABLE_READ maps to {@link #SNAPSHOT} and
- * TRANSACTION_READ_COMMITTED (and READ_UNCOMMITTED, upgraded) to {@link #READ_COMMITTED}. Serializable Snapshot
- * Isolation is not implemented yet, so no constant stands for it: a request for SERIALIZABLE is refused by the
- * layers above rather than silently downgraded.
+ * TRANSACTION_READ_COMMITTED (and READ_UNCOMMITTED, upgraded) to {@link #READ_COMMITTED}, and
+ * TRANSACTION_SERIALIZABLE to {@link #SERIALIZABLE}.
  */
 public enum IsolationLevel {
     /** Snapshot Isolation with first-updater-wins: one snapshot for the whole transaction. */
@@ -14,5 +13,10 @@ public enum IsolationLevel {
      * a transaction that committed after the statement's snapshot waits for it if needed, then re-evaluates the
      * statement's condition on the newest committed version and applies to it, instead of failing with 40001.
      */
-    READ_COMMITTED
+    READ_COMMITTED,
+    /**
+     * Serializable Snapshot Isolation (Cahill et al., with PostgreSQL's refinements): snapshot isolation plus SIREAD
+     * locks and rw-conflict tracking; a transaction that could complete a dangerous structure fails with 40001.
+     */
+    SERIALIZABLE
 }

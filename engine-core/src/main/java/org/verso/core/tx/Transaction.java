@@ -35,6 +35,7 @@ public final class Transaction {
     private volatile State state = State.ACTIVE;
     private volatile Transaction waitingFor;
     private WaitPolicy waitPolicy = WaitPolicy.WAIT;
+    private Object controlState;
 
     Transaction(long id, IsolationLevel isolation, ConcurrencyControl control, TransactionManager manager) {
         this.id = id;
@@ -59,6 +60,16 @@ public final class Transaction {
     /** The transaction manager that began this transaction. */
     public TransactionManager manager() {
         return manager;
+    }
+
+    /** What the isolation level keeps for this transaction (Serializable SI: its conflicts and SIREAD locks). */
+    public Object controlState() {
+        return controlState;
+    }
+
+    /** Attaches the isolation level's state; see {@link #controlState()}. */
+    public void setControlState(Object state) {
+        this.controlState = state;
     }
 
     public WaitPolicy waitPolicy() {

@@ -43,7 +43,7 @@ import org.verso.storage.wal.RedoLog;
  */
 public final class TransactionManager {
     /** Why a transaction aborted, for metrics and messages. */
-    public enum AbortCause { ROLLBACK, WRITE_CONFLICT, DEADLOCK, COMMIT_FAILURE }
+    public enum AbortCause { ROLLBACK, WRITE_CONFLICT, SERIALIZATION, DEADLOCK, COMMIT_FAILURE }
 
     private final AtomicLong clock;
     private final CommitLog commitLog;
@@ -52,6 +52,7 @@ public final class TransactionManager {
     private final ConcurrentSkipListMap<Long, InFlightCommit> inFlight = new ConcurrentSkipListMap<>();
     private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
     private final Object commitSequence = new Object();
+    private final ConcurrencyControl serializable = new org.verso.core.tx.ssi.SerializableSnapshotIsolation(this);
     private volatile long lastCommitTimestamp;
 
     public TransactionManager(long clockStart, CommitLog commitLog, RedoLog redoLog, EngineMetrics metrics) {
@@ -68,12 +69,14 @@ public final class TransactionManager {
         return tx;
     }
 
-    private static ConcurrencyControl controlOf(IsolationLevel isolation) {
+    private ConcurrencyControl controlOf(IsolationLevel isolation) {
         switch (isolation) {
             case SNAPSHOT:
                 return SnapshotIsolation.INSTANCE;
             case READ_COMMITTED:
                 return ReadCommitted.INSTANCE;
+            case SERIALIZABLE:
+                return serializable;
             default:
                 throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("isolation level " + isolation);
         }
@@ -134,7 +137,7 @@ public final class TransactionManager {
         try {
             tx.control().beforeCommit(tx);
         } catch (VersoException e) {
-            throw abort(tx, AbortCause.WRITE_CONFLICT, e);
+            throw abort(tx, AbortCause.SERIALIZATION, e);
         }
         List<WriteRecord> writes = tx.writes();
         if (!writes.isEmpty()) {
@@ -142,6 +145,7 @@ public final class TransactionManager {
             try {
                 synchronized (commitSequence) {
                     long commitTs = clock.incrementAndGet();
+                    tx.control().onCommitTimestamp(tx, commitTs);
                     long lsn = commitLog.logCommit(tx.id(), commitTs);
                     for (WriteRecord w : writes) {
                         w.commit(commitTs);

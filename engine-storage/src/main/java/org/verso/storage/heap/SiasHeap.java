@@ -3,6 +3,7 @@ package org.verso.storage.heap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.verso.common.ErrorCode;
 import org.verso.common.RowCursor;
@@ -183,6 +184,12 @@ public final class SiasHeap implements TableHeap {
     }
 
     @Override
+    public long newestWord(long vid) {
+        int node = directory.head(vid);
+        return node == VersionDirectory.NONE ? VersionWord.NONE : directory.word(node);
+    }
+
+    @Override
     public RowVersion newest(long vid) {
         int node = directory.head(vid);
         if (node == VersionDirectory.NONE) {
@@ -210,6 +217,11 @@ public final class SiasHeap implements TableHeap {
 
     @Override
     public RowCursor scan(Snapshot snapshot) {
+        return scan(snapshot, null);
+    }
+
+    @Override
+    public RowCursor scan(Snapshot snapshot, LongConsumer newerVersions) {
         long end = directory.vidCount();
         return new RowCursor() {
             private long vid = -1;
@@ -218,6 +230,12 @@ public final class SiasHeap implements TableHeap {
             @Override
             public boolean next() {
                 while (++vid < end) {
+                    if (newerVersions != null) {
+                        int head = directory.head(vid);
+                        if (head != VersionDirectory.NONE && !VersionWord.isVisible(directory.word(head), snapshot)) {
+                            newerVersions.accept(vid);
+                        }
+                    }
                     row = read(vid, snapshot);
                     if (row != null) {
                         return true;

@@ -1,6 +1,7 @@
 package org.verso.storage.heap;
 
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
@@ -70,6 +71,9 @@ public interface TableHeap extends AutoCloseable {
     /** The row as {@code snapshot} sees it, or null if it does not exist for that snapshot. */
     Object[] read(long rowId, Snapshot snapshot);
 
+    /** The word of the row's newest version, or {@link org.verso.storage.version.VersionWord#NONE}; fetches nothing. */
+    long newestWord(long rowId);
+
     /** The row's newest version, committed or not, or null if the row has no version. */
     RowVersion newest(long rowId);
 
@@ -81,6 +85,13 @@ public interface TableHeap extends AutoCloseable {
 
     /** Every row visible to {@code snapshot}. */
     RowCursor scan(Snapshot snapshot);
+
+    /**
+     * Every row visible to {@code snapshot}; besides, {@code newerVersions} receives the row id of every row the scan
+     * passes whose newest version the snapshot does not see (a concurrent insert, update or delete), which
+     * Serializable SI records as a read of a version that has a newer one.
+     */
+    RowCursor scan(Snapshot snapshot, LongConsumer newerVersions);
 
     /**
      * Forgets the versions that no snapshot at or after {@code horizon} can see, so the heap's memory follows its

@@ -13,6 +13,8 @@ package org.verso.storage.version;
  * A word changes exactly once, from uncommitted to committed.
  */
 public final class VersionWord {
+    /** Stands for "no version" where a word is expected: the word of txid 0, which no transaction has. */
+    public static final long NONE = 0;
     public static final long COMMITTED = 1L << 63;
     public static final long TOMBSTONE = 1L << 62;
     private static final long TIMESTAMP_MASK = TOMBSTONE - 1;
