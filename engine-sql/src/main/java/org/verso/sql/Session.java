@@ -126,17 +126,13 @@ public final class Session implements SqlSession {
 
     @Override
     public Isolation isolation() {
-        return Isolation.REPEATABLE_READ;
+        return isolation == IsolationLevel.SERIALIZABLE ? Isolation.SERIALIZABLE : Isolation.REPEATABLE_READ;
     }
 
     @Override
     public void setIsolation(Isolation level) {
         checkOpen();
-        if (level == Isolation.SERIALIZABLE) {
-            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("SERIALIZABLE isolation (Serializable Snapshot "
-                + "Isolation is not available yet; " + Isolation.REPEATABLE_READ + " gives snapshot isolation)");
-        }
-        this.isolation = IsolationLevel.SNAPSHOT;
+        this.isolation = level == Isolation.SERIALIZABLE ? IsolationLevel.SERIALIZABLE : IsolationLevel.SNAPSHOT;
     }
 
     @Override

@@ -905,7 +905,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     @Override
     public boolean supportsTransactionIsolationLevel(int level) {
         return level == Connection.TRANSACTION_READ_UNCOMMITTED || level == Connection.TRANSACTION_READ_COMMITTED
-            || level == Connection.TRANSACTION_REPEATABLE_READ;
+            || level == Connection.TRANSACTION_REPEATABLE_READ || level == Connection.TRANSACTION_SERIALIZABLE;
     }
 
     @Override

@@ -83,15 +83,13 @@ class JdbcDriverTest {
     }
 
     @Test
-    void serializableIsRefusedNotDowngraded() throws SQLException {
+    void serializableIsServedBySerializableSnapshotIsolation() throws SQLException {
         try (Connection c = connect(freshMemoryUrl("ser"))) {
-            SQLException e = assertSqlState("0A000",
-                () -> c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE));
-            assertInstanceOf(SQLFeatureNotSupportedException.class, e);
-            assertTrue(e.getMessage().contains("Serializable Snapshot Isolation"), e.getMessage());
-            assertTrue(e.getMessage().contains("REPEATABLE_READ"), e.getMessage());
+            c.setTransactionIsolation(Connection.TRANSACTION_SERIALIZABLE);
+            assertEquals(Connection.TRANSACTION_SERIALIZABLE, c.getTransactionIsolation());
+            assertTrue(c.getMetaData().supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE));
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             assertEquals(Connection.TRANSACTION_REPEATABLE_READ, c.getTransactionIsolation());
-            assertFalse(c.getMetaData().supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE));
         }
     }
 
