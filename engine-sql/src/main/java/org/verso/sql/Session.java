@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import org.verso.common.ErrorCode;
 import org.verso.common.SqlState;
 import org.verso.common.VersoException;
@@ -31,6 +33,7 @@ import org.verso.sql.prepare.CompiledStatement;
  */
 public final class Session implements SqlSession {
     private static final Object[] NO_PARAMS = new Object[0];
+    private static final int IMPLICIT_RETRIES = 1000;
 
     private final SqlEngine engine;
     private final Database database;
@@ -261,7 +264,29 @@ public final class Session implements SqlSession {
 
     // ---- changes (INSERT, UPDATE, DELETE)
 
+    /**
+     * Runs an INSERT, UPDATE or DELETE. With autocommit, the statement is its own (implicit) transaction and nothing
+     * of it has reached the client until it returns, so a serialization failure or deadlock (class 40), which has
+     * rolled the whole transaction back, is not reported: the statement runs again on a new snapshot, up to
+     * {@value #IMPLICIT_RETRIES} times, as CockroachDB does for implicit transactions. An application without retry
+     * logic thus never sees 40001 from a single autocommit statement such as {@code UPDATE t SET c = c + 1}.
+     */
     private long executeChange(CompiledStatement compiled, Object[] values, Cancellation cancellation) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return executeChangeOnce(compiled, values, cancellation);
+            } catch (VersoException e) {
+                if (!autoCommit || !SqlState.isTransactionRollback(e.sqlState()) || attempt >= IMPLICIT_RETRIES) {
+                    throw e;
+                }
+                cancellation.check();
+                // A short random pause spreads out the transactions that keep meeting on the same row.
+                LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000L * Math.min(attempt, 50)));
+            }
+        }
+    }
+
+    private long executeChangeOnce(CompiledStatement compiled, Object[] values, Cancellation cancellation) {
         Transaction tx = currentTransaction();
         int mark = tx.markStatement();
         long count;
