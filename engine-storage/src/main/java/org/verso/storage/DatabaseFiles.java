@@ -147,6 +147,19 @@ final class DatabaseFiles implements AutoCloseable {
             memoryMetadata.put(name, contents.clone());
             return;
         }
+        // A pending interrupt would close the file channels below mid-write (ClosedByInterruptException) and fail
+        // a DDL statement or a checkpoint for a reason unrelated to it: set it aside and restore it afterwards.
+        boolean interrupted = Thread.interrupted();
+        try {
+            replaceFile(name, contents);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void replaceFile(String name, byte[] contents) {
         Path target = directory.resolve(name);
         Path temp = directory.resolve(name + ".tmp");
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

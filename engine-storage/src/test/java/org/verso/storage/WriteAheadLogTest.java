@@ -142,6 +142,63 @@ class WriteAheadLogTest {
         assertTrue(counters.fsyncs() < threads * perThread, "some forces were shared: " + counters.fsyncs());
     }
 
+    /**
+     * Committers are interrupted at random while they write, force or wait for the group-commit leader: every
+     * commit still becomes durable, and every interrupt is still pending in its thread afterwards.
+     */
+    @Test
+    void interruptedCommittersNeitherFailNorBreakTheLog(@TempDir Path dir) throws Exception {
+        long seed = Long.getLong("verso.seed", System.nanoTime());
+        System.out.println("WriteAheadLogTest interrupts seed=" + seed);
+        int threads = 8;
+        int perThread = 300;
+        java.util.concurrent.atomic.AtomicInteger interruptsKept = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {
+            List<Thread> committers = new ArrayList<>();
+            java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                committers.add(new Thread(() -> {
+                    try {
+                        for (int i = 0; i < perThread; i++) {
+                            long lsn = logCommit(wal, thread * 1000L + i, 1);
+                            wal.awaitCommit(lsn);
+                            assertTrue(wal.durableLsn() >= lsn);
+                            if (Thread.interrupted()) {
+                                interruptsKept.incrementAndGet();
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }));
+            }
+            java.util.Random chaos = new java.util.Random(seed);
+            Thread interrupter = new Thread(() -> {
+                while (!done.get()) {
+                    committers.get(chaos.nextInt(threads)).interrupt();
+                    for (int spin = chaos.nextInt(50_000); spin > 0; spin--) {
+                        Thread.onSpinWait();
+                    }
+                }
+            });
+            committers.forEach(Thread::start);
+            interrupter.start();
+            for (Thread c : committers) {
+                c.join(120_000);
+            }
+            done.set(true);
+            interrupter.join();
+            if (failure.get() != null) {
+                throw new AssertionError("a commit failed under interrupts", failure.get());
+            }
+            assertTrue(interruptsKept.get() > 0, "interrupts reached the committers and were kept");
+        }
+        assertEquals(threads * perThread, readTxids(dir).size(), "every commit is in the log");
+    }
+
     @Test
     void segmentsBeforeTheRedoPointAreRecycled(@TempDir Path dir) throws IOException {
         try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {

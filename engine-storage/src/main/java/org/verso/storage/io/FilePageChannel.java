@@ -3,6 +3,7 @@ package org.verso.storage.io;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
@@ -14,18 +15,37 @@ import java.nio.file.StandardOpenOption;
  * ({@link #isDirect()} tells which). With O_DIRECT, transfers must start at 4 KiB-aligned memory and file
  * positions and move whole 4 KiB blocks; buffer-pool frames satisfy that, and any other buffer goes through an
  * aligned bounce buffer.
+ *
+ * <p>Interrupts: a {@code FileChannel} closes itself, for every thread that shares it, when a thread blocked in it
+ * is interrupted. An embedded database runs on its callers' threads, which executors and request timeouts
+ * interrupt, so every operation here goes through {@link #io}: the caller's interrupt status is set aside for the
+ * call (so an interrupt that came before cannot close the file) and restored afterwards, and if an interrupt during
+ * the call, or another thread's, closes the channel anyway, the file is reopened and the operation runs again.
+ * Every operation is positional and so can be repeated. The interrupted thread's own operation succeeds, and it
+ * still finds its interrupt status set when the call returns.
  */
 public final class FilePageChannel implements PageChannel {
     private static final int BLOCK = 4096;
+    /** Reopening more often than this within one call means something other than interrupts closes the file. */
+    private static final int MAX_REOPENS = 100;
 
-    private final FileChannel channel;
+    private final Path path;
     private final boolean direct;
+    private volatile FileChannel channel;
+    private volatile boolean closed;
+
+    /** One positional operation on the current channel; it must be safe to run again from the start. */
+    @FunctionalInterface
+    private interface Operation<T> {
+        T run(FileChannel channel) throws IOException;
+    }
 
     public FilePageChannel(Path path) throws IOException {
         this(path, false);
     }
 
     public FilePageChannel(Path path, boolean tryDirect) throws IOException {
+        this.path = path;
         FileChannel opened = null;
         if (tryDirect) {
             try {
@@ -50,6 +70,44 @@ public final class FilePageChannel implements PageChannel {
         return direct;
     }
 
+    /**
+     * Runs {@code op} so that interrupts cannot break the file (see the class comment). A
+     * {@link ClosedChannelException} after {@link #close} is final; any other one means an interrupt closed the
+     * channel, so the file is reopened and {@code op} runs again.
+     */
+    private <T> T io(Operation<T> op) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            for (int reopens = 0; ; reopens++) {
+                FileChannel current = channel;
+                try {
+                    return op.run(current);
+                } catch (ClosedChannelException e) {
+                    interrupted |= Thread.interrupted();
+                    if (closed || reopens == MAX_REOPENS) {
+                        throw e;
+                    }
+                    reopen(current);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Replaces {@code broken} with a fresh channel, unless another thread already did. */
+    private synchronized void reopen(FileChannel broken) throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        if (channel == broken) {
+            broken.close();
+            channel = FileChannel.open(path, options(direct));
+        }
+    }
+
     private static boolean aligned(ByteBuffer buf, long position) {
         return buf.isDirect() && position % BLOCK == 0 && buf.remaining() % BLOCK == 0
             && buf.alignmentOffset(buf.position(), BLOCK) == 0;
@@ -60,15 +118,19 @@ public final class FilePageChannel implements PageChannel {
         if (direct && !aligned(dst, position)) {
             return bounceRead(dst, position);
         }
-        int total = 0;
-        while (dst.hasRemaining() && (!direct || total % BLOCK == 0)) {
-            int n = channel.read(dst, position + total);
-            if (n <= 0) {
-                break;
+        int start = dst.position();
+        return io(ch -> {
+            dst.position(start);
+            int total = 0;
+            while (dst.hasRemaining() && (!direct || total % BLOCK == 0)) {
+                int n = ch.read(dst, position + total);
+                if (n <= 0) {
+                    break;
+                }
+                total += n;
             }
-            total += n;
-        }
-        return total;
+            return total;
+        });
     }
 
     @Override
@@ -77,10 +139,15 @@ public final class FilePageChannel implements PageChannel {
             bounceWrite(src, position);
             return;
         }
-        long at = position;
-        while (src.hasRemaining()) {
-            at += channel.write(src, at);
-        }
+        int start = src.position();
+        io(ch -> {
+            src.position(start);
+            long at = position;
+            while (src.hasRemaining()) {
+                at += ch.write(src, at);
+            }
+            return null;
+        });
     }
 
     private static ByteBuffer alignedBuffer(long from, long to) {
@@ -92,15 +159,19 @@ public final class FilePageChannel implements PageChannel {
         long from = position - position % BLOCK;
         long to = ((position + dst.remaining() + BLOCK - 1) / BLOCK) * BLOCK;
         ByteBuffer bounce = alignedBuffer(from, to);
-        int got = 0;
-        // A short read means end of file; with O_DIRECT the next read could not even start off a block boundary.
-        while (bounce.hasRemaining() && got % BLOCK == 0) {
-            int n = channel.read(bounce, from + got);
-            if (n <= 0) {
-                break;
+        int got = io(ch -> {
+            bounce.clear().limit((int) (to - from));
+            int total = 0;
+            // A short read means end of file; with O_DIRECT the next read could not even start off a block boundary.
+            while (bounce.hasRemaining() && total % BLOCK == 0) {
+                int n = ch.read(bounce, from + total);
+                if (n <= 0) {
+                    break;
+                }
+                total += n;
             }
-            got += n;
-        }
+            return total;
+        });
         int skip = (int) (position - from);
         int n = Math.max(0, Math.min(dst.remaining(), got - skip));
         dst.put(dst.position(), bounce, skip, n);
@@ -109,42 +180,51 @@ public final class FilePageChannel implements PageChannel {
     }
 
     private void bounceWrite(ByteBuffer src, long position) throws IOException {
-        long sizeBefore = channel.size();
+        // Taken once: a repeated attempt must not mistake the first attempt's block padding for file contents.
+        long sizeBefore = size();
         long from = position - position % BLOCK;
         long to = ((position + src.remaining() + BLOCK - 1) / BLOCK) * BLOCK;
-        ByteBuffer bounce = alignedBuffer(from, to);
-        channel.read(bounce.duplicate(), from);
         int n = src.remaining();
-        bounce.put((int) (position - from), src, src.position(), n);
+        ByteBuffer bounce = alignedBuffer(from, to);
+        io(ch -> {
+            bounce.clear().limit((int) (to - from));
+            ch.read(bounce.duplicate(), from);
+            bounce.put((int) (position - from), src, src.position(), n);
+            long at = from;
+            while (bounce.hasRemaining()) {
+                at += ch.write(bounce, at);
+            }
+            long end = Math.max(sizeBefore, position + n);
+            if (ch.size() > end) {
+                // Padding of the last block must not make the file look longer than what was written.
+                ch.truncate(end);
+            }
+            return null;
+        });
         src.position(src.position() + n);
-        long at = from;
-        while (bounce.hasRemaining()) {
-            at += channel.write(bounce, at);
-        }
-        long end = Math.max(sizeBefore, position + n);
-        if (channel.size() > end) {
-            // Padding of the last block must not make the file look longer than what was written.
-            channel.truncate(end);
-        }
     }
 
     @Override
     public void force() throws IOException {
-        channel.force(false);
+        io(ch -> {
+            ch.force(false);
+            return null;
+        });
     }
 
     @Override
     public long size() throws IOException {
-        return channel.size();
+        return io(FileChannel::size);
     }
 
     @Override
     public void truncate(long size) throws IOException {
-        channel.truncate(size);
+        io(ch -> ch.truncate(size));
     }
 
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
+        closed = true;
         channel.close();
     }
 }

@@ -19,6 +19,10 @@ import org.verso.storage.io.IoCounters;
  * <p>Durability: with {@link Durability#SYNC} a commit waits for its force; with {@link Durability#ASYNC} a daemon
  * thread forces the log every {@link #ASYNC_FLUSH_MILLIS} ms and commits do not wait.
  *
+ * <p>Interrupts: waiting for a leader's flush ignores interrupts and restores the thread's interrupt status
+ * afterwards, and the segment files are {@link org.verso.storage.io.FilePageChannel}s, which reopen a file that an
+ * interrupt closed. So a committer's interrupt never fails the flush it leads or waits for, or another thread's.
+ *
  * <p>Failures: if writing fails (a full disk), the unwritten bytes stay queued and are written first by the next
  * flush; the caller gets 53100 (disk full) or 58030, and nothing already durable is lost.
  *
@@ -146,31 +150,49 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     public void recycleBefore(long lsn) {
         flush(lsn, true);
         synchronized (flushMonitor) {
-            while (flushing) {
-                try {
-                    flushMonitor.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
+            awaitNoFlush();
             segments.recycleBefore(Math.min(lsn, writtenLsn));
+        }
+    }
+
+    /**
+     * Waits, holding the flush monitor, until no leader is flushing. An interrupt does not end the wait: a flush
+     * takes one write and one force, and a committer that gave up would not know whether its commit is durable.
+     * The interrupt status is restored for the caller.
+     */
+    private void awaitNoFlush() {
+        boolean interrupted = false;
+        while (flushing) {
+            interrupted |= awaitFlushEnd();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One wait on the flush monitor; returns whether it was ended by an interrupt (which it swallows). */
+    private boolean awaitFlushEnd() {
+        try {
+            flushMonitor.wait();
+            return false;
+        } catch (InterruptedException e) {
+            return true;
         }
     }
 
     private void flush(long lsn, boolean force) {
         synchronized (flushMonitor) {
+            boolean interrupted = false;
             while ((force ? durableLsn : writtenLsn) < lsn) {
                 if (!flushing) {
                     flushing = true;
                     break;
                 }
-                try {
-                    flushMonitor.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw ErrorCode.INTERNAL_ERROR.exception(e, "interrupted while waiting for the log");
-                }
+                // Not interruptible, for the reason given at awaitNoFlush.
+                interrupted |= awaitFlushEnd();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
             if ((force ? durableLsn : writtenLsn) >= lsn) {
                 return;
@@ -249,14 +271,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                 asyncFlusher.interrupt();
             }
             synchronized (flushMonitor) {
-                while (flushing) {
-                    try {
-                        flushMonitor.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        break;
-                    }
-                }
+                awaitNoFlush();
                 segments.close();
             }
         }
