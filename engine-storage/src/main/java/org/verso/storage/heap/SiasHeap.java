@@ -24,7 +24,8 @@ public final class SiasHeap implements TableHeap {
     private final String tableName;
     private final AppendRegion region;
     private final VersionDirectory directory;
-    private final RowCodec codec;
+    // Replaced only by ALTER TABLE ADD COLUMN; a reader uses whichever codec it read, and either decodes every row.
+    private volatile RowCodec codec;
     private final LongAdder fetches = new LongAdder();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, RowCodec codec) {
@@ -44,6 +45,11 @@ public final class SiasHeap implements TableHeap {
                                 java.util.function.LongConsumer maxTxidSeen) {
         VersionDirectory directory = new HeapRebuild(region, commits, maxTxidSeen).rebuild();
         return new SiasHeap(tableName, region, directory, codec);
+    }
+
+    @Override
+    public void replaceCodec(RowCodec newCodec) {
+        this.codec = newCodec;
     }
 
     @Override
