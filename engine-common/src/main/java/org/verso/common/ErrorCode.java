@@ -31,10 +31,26 @@ public enum ErrorCode {
     INVALID_CAST("22018", "cannot convert %s to %s"),
     INEXACT_PARAMETER("22018", "parameter value %s cannot be represented exactly as %s"),
     DATA_TYPE_MISMATCH("22000", "value %s of type %s cannot be assigned to column %s of type %s"),
+    SEQUENCE_EXHAUSTED("2200H", "sequence %s has reached its limit"),
 
     // 23: integrity constraint violations
     NOT_NULL_VIOLATION("23502", "null value in column %s of table %s violates NOT NULL"),
     UNIQUE_VIOLATION("23505", "duplicate key %s violates primary key of table %s"),
+    UNIQUE_CONSTRAINT_VIOLATION("23505", "duplicate key %s violates unique constraint %s of table %s"),
+    CHECK_VIOLATION("23514", "new row for table %s violates check constraint %s"),
+    FOREIGN_KEY_MISSING_PARENT("23503",
+        "insert or update on table %s violates foreign key %s: key %s is not present in table %s"),
+    FOREIGN_KEY_REFERENCED("23503",
+        "update or delete on table %s violates foreign key %s of table %s: key %s is still referenced"),
+
+    // 2B: dependent objects still exist
+    DEPENDENT_OBJECTS("2BP01", "cannot drop %s because %s depends on it (use CASCADE to drop it too)"),
+
+    // 3F: invalid schema name
+    SCHEMA_NOT_FOUND("3F000", "schema %s does not exist"),
+
+    // 428C9: a generated column was given a value
+    GENERATED_ALWAYS("428C9", "column %s of table %s is GENERATED ALWAYS: it cannot be given a value"),
 
     // 25: invalid transaction state
     TRANSACTION_ENDED("25000", "transaction %d has already ended"),
@@ -51,6 +67,17 @@ public enum ErrorCode {
     SYNTAX_ERROR("42601", "%s"),
     TABLE_NOT_FOUND("42P01", "table %s does not exist"),
     TABLE_EXISTS("42P07", "table %s already exists"),
+    OBJECT_EXISTS("42P07", "%s %s already exists"),
+    OBJECT_NOT_FOUND("42P01", "%s %s does not exist"),
+    SCHEMA_EXISTS("42P06", "schema %s already exists"),
+    INVALID_NAME("42602", "invalid name '%s': names may not be empty or contain '.'"),
+    RESERVED_NAME("42939", "%s is %s"),
+    AMBIGUOUS_COLUMN("42702", "column reference %s is ambiguous"),
+    WRONG_OBJECT_TYPE("42809", "%s"),
+    TYPE_NOT_FOUND("42704", "type %s does not exist"),
+    CONSTRAINT_NOT_FOUND("42704", "constraint %s of table %s does not exist"),
+    DUPLICATE_OBJECT("42710", "%s"),
+    INVALID_FOREIGN_KEY("42830", "%s"),
     INDEX_EXISTS("42P07", "index %s already exists"),
     INDEX_NOT_FOUND("42704", "index %s does not exist"),
     COLUMN_NOT_FOUND("42703", "column %s does not exist"),

@@ -10,7 +10,10 @@ import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.PersistentCatalog;
+import org.verso.core.catalog.SequenceDefinition;
+import org.verso.core.catalog.SequenceValues;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.catalog.ViewDefinition;
 import org.verso.core.metrics.EngineMetrics;
 import org.verso.core.system.SystemView;
 import org.verso.core.system.SystemViews;
@@ -32,7 +35,8 @@ import org.verso.storage.tuple.RowCodec;
  *   <li>lifecycle: {@link #open}, {@link #close}, {@link #isClosed};</li>
  *   <li>transactions: {@link #begin};</li>
  *   <li>schema: {@link #catalog}, {@link #createTable}, {@link #dropTable} (DDL is not transactional: it takes
- *       effect at once and is durable when the call returns);</li>
+ *       effect at once and is durable when the call returns); views, sequences, schemas and ALTER TABLE are grouped
+ *       at the end of the class;</li>
  *   <li>data: {@link #table} gives the table-access API;</li>
  *   <li>observation: {@link #io} (the engine's I/O accounting), {@link #meterRegistry}.</li>
  * </ul>
@@ -47,6 +51,7 @@ public final class Database implements AutoCloseable {
     private final DatabaseConfig config;
     private final StorageEngine storage;
     private final PersistentCatalog catalog;
+    private final SequenceValues sequenceValues;
     private final TransactionManager transactions;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
@@ -60,6 +65,7 @@ public final class Database implements AutoCloseable {
             : StorageEngine.open(config.directory(), config.storageOptions());
         try {
             this.catalog = PersistentCatalog.load(storage);
+            this.sequenceValues = SequenceValues.load(storage);
             storage.recover(catalog.tables().stream().map(TableDefinition::id)
                 .collect(java.util.stream.Collectors.toSet()));
             AtomicLong maxTxid = new AtomicLong(storage.commitLog().maxCommitTimestamp());
@@ -88,8 +94,10 @@ public final class Database implements AutoCloseable {
         return new Database(config);
     }
 
+    /** The row codec of a table; columns added by ALTER TABLE read as their added value in older rows. */
     private static RowCodec codecOf(TableDefinition def) {
-        return new RowCodec(def.columns().stream().map(ColumnDefinition::type).toList());
+        return new RowCodec(def.columns().stream().map(ColumnDefinition::type).toList(),
+            def.columns().stream().map(ColumnDefinition::addedValue).toArray());
     }
 
     /** The directory path or {@code mem:NAME}. */
@@ -129,10 +137,24 @@ public final class Database implements AutoCloseable {
         throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("CREATE INDEX (secondary indexes)");
     }
 
-    /** Drops a table and deletes its data; fails with 42P01 if it does not exist. */
+    /**
+     * Drops a table and deletes its data; fails with 42P01 if it does not exist and 2BP01 if a view or another
+     * table's foreign key depends on it.
+     */
     public synchronized void dropTable(String name) {
+        dropTable(name, false);
+    }
+
+    /**
+     * Drops a table, its data and the sequences of its identity columns. With {@code cascade}, views that read it are
+     * dropped and other tables' foreign keys to it removed; without, they fail the drop with 2BP01.
+     */
+    public synchronized void dropTable(String name, boolean cascade) {
         checkOpen();
-        TableDefinition removed = catalog.remove(name);
+        List<SequenceDefinition> owned = catalog.sequences().stream().filter(s -> name.equals(s.ownerTable()))
+            .toList();
+        TableDefinition removed = catalog.removeTable(name, cascade);
+        owned.forEach(sequenceValues::remove);
         Table table = tables.remove(name);
         if (table != null) {
             table.heap().close();
@@ -167,6 +189,98 @@ public final class Database implements AutoCloseable {
     /** The system views (schema {@code SYS}): I/O counters, buffer pool and version directory figures. */
     public List<SystemView> systemViews() {
         return systemViews;
+    }
+
+    // ---- Catalog objects beyond tables: ALTER TABLE, identity sequences, views, sequences, schemas.
+
+    /**
+     * Creates a table together with the sequences of its identity columns (owned by the table), and returns the
+     * table's definition.
+     */
+    public synchronized TableDefinition createTable(TableDefinition definition, List<SequenceDefinition> owned) {
+        checkOpen();
+        TableDefinition created = catalog.add(definition, owned);
+        TableHeap heap = storage.openHeap(created.id(), created.name(), codecOf(created), txid -> { });
+        tables.put(created.name(), new Table(created, heap, transactions));
+        return created;
+    }
+
+    /**
+     * Replaces a table's definition (ALTER TABLE): the columns and primary key stay, columns may be added at the end
+     * and constraints added or removed. Rows already stored keep their shape and read an added column as its
+     * {@link ColumnDefinition#addedValue()}; the caller has checked the table's rows against new constraints.
+     */
+    public synchronized TableDefinition alterTable(TableDefinition changed) {
+        checkOpen();
+        Table table = table(changed.name());
+        TableDefinition stored = catalog.replace(changed);
+        table.heap().replaceCodec(codecOf(stored));
+        tables.put(stored.name(), table.withDefinition(stored));
+        return stored;
+    }
+
+    /**
+     * Drops an index made by CREATE INDEX; 42704 if there is none, 2BP01 for the index of a PRIMARY KEY or UNIQUE
+     * constraint (ALTER TABLE ... DROP CONSTRAINT removes those).
+     */
+    public synchronized TableDefinition dropIndex(String name) {
+        checkOpen();
+        TableDefinition table = catalog.tableOfIndex(name)
+            .orElseThrow(() -> ErrorCode.INDEX_NOT_FOUND.exception(name));
+        IndexDefinition index = table.index(name).orElseThrow();
+        if (index.origin() != org.verso.core.catalog.IndexOrigin.CREATE_INDEX) {
+            throw ErrorCode.DEPENDENT_OBJECTS.exception("index " + name, "a constraint of table " + table.name());
+        }
+        TableDefinition changed = catalog.removeIndex(name);
+        tables.put(changed.name(), table(changed.name()).withDefinition(changed));
+        return changed;
+    }
+
+    /** Creates (or, with {@code replace}, replaces) a view. */
+    public synchronized ViewDefinition createView(ViewDefinition view, boolean replace) {
+        checkOpen();
+        return catalog.addView(view, replace);
+    }
+
+    /** Drops a view; views that read it fail the drop (2BP01) or, with {@code cascade}, are dropped too. */
+    public synchronized void dropView(String name, boolean cascade) {
+        checkOpen();
+        catalog.removeView(name, cascade);
+    }
+
+    /** Creates a sequence and returns its definition with the catalog-assigned id. */
+    public synchronized SequenceDefinition createSequence(SequenceDefinition sequence) {
+        checkOpen();
+        return catalog.addSequence(sequence);
+    }
+
+    /** Drops a sequence; 42P01 if there is none, 2BP01 for the sequence of an identity column. */
+    public synchronized void dropSequence(String name) {
+        checkOpen();
+        sequenceValues.remove(catalog.removeSequence(name));
+    }
+
+    /**
+     * The next value of a sequence: never handed out before, even across a crash, and not given back when the
+     * transaction rolls back. Not serialised with DDL: sequences are independent of each other.
+     */
+    public long nextValue(String sequence) {
+        checkOpen();
+        SequenceDefinition definition = catalog.sequence(sequence)
+            .orElseThrow(() -> ErrorCode.OBJECT_NOT_FOUND.exception("sequence", sequence));
+        return sequenceValues.next(definition);
+    }
+
+    /** Creates a schema (42P06 if it exists). */
+    public synchronized void createSchema(String schema) {
+        checkOpen();
+        catalog.addSchema(schema);
+    }
+
+    /** Drops an empty schema (2BP01 while it holds objects). */
+    public synchronized void dropSchema(String schema) {
+        checkOpen();
+        catalog.removeSchema(schema);
     }
 
     /** Runs a checkpoint now (one also runs in the background whenever enough log has accumulated). */

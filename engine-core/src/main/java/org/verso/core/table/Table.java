@@ -36,15 +36,32 @@ public final class Table implements ReadableTable {
     private final int[] keyColumns;
 
     public Table(TableDefinition definition, TableHeap heap, TransactionManager transactions) {
+        this(definition, heap, transactions, definition.hasPrimaryKey() ? new UniqueKeyIndex() : null);
+        if (primaryKey != null) {
+            rebuildKeyIndex();
+        }
+    }
+
+    private Table(TableDefinition definition, TableHeap heap, TransactionManager transactions,
+                  UniqueKeyIndex primaryKey) {
         this.definition = definition;
         this.heap = heap;
         this.transactions = transactions;
         this.validator = new RowValidator(definition);
         this.keyColumns = definition.primaryKey();
-        this.primaryKey = definition.hasPrimaryKey() ? new UniqueKeyIndex() : null;
-        if (primaryKey != null) {
-            rebuildKeyIndex();
+        this.primaryKey = primaryKey;
+    }
+
+    /**
+     * The same table under a changed definition that keeps the columns and primary key and may add columns at the
+     * end (ALTER TABLE). It shares the heap and the key index, with the entries of transactions still running.
+     */
+    public Table withDefinition(TableDefinition changed) {
+        if (!java.util.Arrays.equals(changed.primaryKey(), keyColumns)
+            || changed.columnCount() < definition.columnCount()) {
+            throw ErrorCode.INTERNAL_ERROR.exception("table " + definition.name() + " changed its columns or key");
         }
+        return new Table(changed, heap, transactions, primaryKey);
     }
 
     private void rebuildKeyIndex() {
