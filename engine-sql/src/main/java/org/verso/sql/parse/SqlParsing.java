@@ -6,26 +6,23 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.sql.parse.impl.VersoParserImpl;
 
 /**
- * Parses one SQL statement with Calcite's DDL-capable parser ({@code SqlDdlParserImpl} from calcite-server):
+ * Parses one SQL statement with Verso's parser ({@link VersoParserImpl}, generated at build time from Calcite's
+ * {@code Parser.jj} template with Verso's DDL, {@code FOR UPDATE} and non-reserved words; see engine-sql's README):
  * double-quoted identifiers keep their case, unquoted ones are upper-cased, as the catalog stores them.
- *
- * <p>Known gaps of the stock grammar (reported as 42601): column-level {@code PRIMARY KEY}, {@code FOR UPDATE},
- * {@code CREATE INDEX}, {@code DROP ... CASCADE}. Closing them needs a parser generated from Calcite's
- * {@code Parser.jj} template.
  */
 public final class SqlParsing {
     /** LENIENT accepts {@code SELECT} without {@code FROM}, {@code LIMIT}, GROUP BY aliases and the like. */
     public static final SqlConformance CONFORMANCE = SqlConformanceEnum.LENIENT;
 
     private static final SqlParser.Config CONFIG = SqlParser.config()
-        .withParserFactory(SqlDdlParserImpl.FACTORY)
+        .withParserFactory(VersoParserImpl.FACTORY)
         .withQuoting(Quoting.DOUBLE_QUOTE)
         .withUnquotedCasing(Casing.TO_UPPER)
         .withQuotedCasing(Casing.UNCHANGED)
@@ -67,9 +64,6 @@ public final class SqlParsing {
         if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
         }
-        if (isColumnPrimaryKey(sql, e.getPos())) {
-            message += " (declare the key as a table constraint: PRIMARY KEY (column, ...))";
-        }
         return ErrorCode.SYNTAX_ERROR.exception(e, message);
     }
 
@@ -81,19 +75,5 @@ public final class SqlParsing {
         int cut = message.indexOf('\n');
         String line = cut < 0 ? message : message.substring(0, cut);
         return line.endsWith(".") ? line.substring(0, line.length() - 1) : line;
-    }
-
-    private static boolean isColumnPrimaryKey(String sql, SqlParserPos pos) {
-        if (pos == null || pos.getLineNum() <= 0) {
-            return false;
-        }
-        String[] lines = sql.split("\n", -1);
-        if (pos.getLineNum() > lines.length) {
-            return false;
-        }
-        String line = lines[pos.getLineNum() - 1];
-        int col = pos.getColumnNum() - 1;
-        return col >= 0 && col < line.length() && line.regionMatches(true, col, "PRIMARY", 0, 7)
-            && sql.trim().regionMatches(true, 0, "CREATE", 0, 6);
     }
 }

@@ -1,0 +1,52 @@
+package org.verso.sql.exec.constraint;
+
+import java.util.List;
+import org.verso.sql.exec.ExecContext;
+
+/**
+ * The constraints an INSERT, UPDATE or DELETE of one table keeps, compiled into its plan: CHECK conditions on each
+ * new row before it is written, then, after all the statement's writes, UNIQUE constraints, the foreign keys of the
+ * table (the parent of each written row exists) and those referencing it (ON DELETE actions, no dangling reference
+ * left by a changed key). A violation fails the statement, which the session rolls back as a whole.
+ *
+ * <p>NOT NULL, types and the primary key are the table's own checks (engine-core), not repeated here.
+ */
+public final class TableConstraints {
+    /** A table without constraints beyond its own. */
+    public static final TableConstraints NONE = new TableConstraints(new CheckConstraints("", List.of()),
+        new UniqueConstraints("", List.of()), new ParentKeys("", List.of()), new ReferencingKeys(""));
+
+    private final CheckConstraints checks;
+    private final UniqueConstraints uniques;
+    private final ParentKeys parents;
+    private final ReferencingKeys referencedBy;
+
+    TableConstraints(CheckConstraints checks, UniqueConstraints uniques, ParentKeys parents,
+                     ReferencingKeys referencedBy) {
+        this.checks = checks;
+        this.uniques = uniques;
+        this.parents = parents;
+        this.referencedBy = referencedBy;
+    }
+
+    /** Before a new row (in table column order, canonical values) is written: its CHECK constraints. */
+    public void checkRow(Object[] row, ExecContext ctx) {
+        checks.check(row, ctx);
+    }
+
+    public void afterInsert(ExecContext ctx, List<Object[]> newRows) {
+        uniques.check(ctx, newRows);
+        parents.check(ctx, newRows, null);
+    }
+
+    /** After an UPDATE; {@code oldRows} and {@code newRows} correspond by position. */
+    public void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows) {
+        uniques.check(ctx, newRows);
+        parents.check(ctx, newRows, oldRows);
+        referencedBy.afterUpdate(ctx, oldRows, newRows);
+    }
+
+    public void afterDelete(ExecContext ctx, List<Object[]> oldRows) {
+        referencedBy.afterDelete(ctx, oldRows);
+    }
+}
