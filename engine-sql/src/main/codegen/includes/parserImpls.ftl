@@ -319,12 +319,13 @@ SqlDrop VersoDrop(Span s, boolean replace) :
     { return new SqlDropStatement(s.end(this), kind, ifExists, name, cascade); }
 }
 
-SqlTruncate VersoTruncate(Span s) :
+SqlNode VersoTruncate() :
 {
+    final Span s;
     final SqlIdentifier name;
 }
 {
-    [ <TABLE> ] name = CompoundIdentifier()
+    <TRUNCATE> { s = span(); } [ <TABLE> ] name = CompoundIdentifier()
     { return new SqlTruncateStatement(s.end(this), name); }
 }
 

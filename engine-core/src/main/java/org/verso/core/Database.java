@@ -322,6 +322,7 @@ public final class Database implements AutoCloseable {
         closed = true;
         try {
             transactions.abortAll();
+            sequenceValues.close();
             for (Table table : List.copyOf(tables.values())) {
                 table.heap().close();
             }

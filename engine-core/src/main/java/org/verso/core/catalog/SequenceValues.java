@@ -13,7 +13,7 @@ import org.verso.storage.StorageEngine;
  * <p>Values are allocated in blocks of {@value #BLOCK} steps. Before the first value of a block is handed out, the
  * block's end (the high-water mark: no value at or beyond it has ever been handed out) is written to
  * {@code sequences.bin} and forced. After a restart a sequence continues at its high-water mark, so a crash skips
- * at most the rest of one block and never repeats a value. Sequence values are not transactional: a rolled-back
+ * at most the rest of one block and never repeats a value; a clean close records the exact next values. Sequence values are not transactional: a rolled-back
  * transaction does not give its values back (as in PostgreSQL).
  *
  * <p>File format ({@code sequences.bin}), big-endian: int magic 0x56534551 ("VSEQ"), int count, per sequence
@@ -69,6 +69,18 @@ public final class SequenceValues {
         }
         next.put(sequence.id(), following);
         return value;
+    }
+
+    /**
+     * At a clean close: lowers each used sequence's high-water mark to its next value, so a restart continues
+     * exactly where the sequence stopped instead of after the rest of its block.
+     */
+    public synchronized void close() {
+        if (!next.isEmpty()) {
+            highWater.putAll(next);
+            next.clear();
+            persist();
+        }
     }
 
     /** Forgets a dropped sequence. */

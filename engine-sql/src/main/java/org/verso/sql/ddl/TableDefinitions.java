@@ -51,6 +51,13 @@ final class TableDefinitions {
     TableDefinitions(Catalog catalog, String table) {
         this.catalog = catalog;
         this.table = table;
+        String schema = CatalogNames.schemaOf(table);
+        if (CatalogNames.isSystemSchema(schema)) {
+            throw ErrorCode.RESERVED_NAME.exception(schema, "a system schema, where nothing can be created");
+        }
+        if (!catalog.hasSchema(schema)) {
+            throw ErrorCode.SCHEMA_NOT_FOUND.exception(schema);
+        }
     }
 
     NewTable create(SqlCreateTableStatement create) {
@@ -90,8 +97,10 @@ final class TableDefinitions {
         List<IndexDefinition> indexes = new ArrayList<>();
         if (!primaryKeys.isEmpty()) {
             SqlTableConstraint pk = primaryKeys.get(0);
-            String name = pk.name != null ? Names.simple(pk.name) : TableDefinition.primaryKeyName(simpleTable());
-            indexes.add(IndexDefinition.of(claim(name), positions(definitions, keyNames), true, IndexKind.MVIDX,
+            // Index names are unique per database: a table of another schema may already have T_PKEY.
+            String name = pk.name != null ? claim(Names.simple(pk.name))
+                : freeName(TableDefinition.primaryKeyName(simpleTable()));
+            indexes.add(IndexDefinition.of(name, positions(definitions, keyNames), true, IndexKind.MVIDX,
                 IndexOrigin.PRIMARY_KEY));
         }
         TableDefinition definition = new TableDefinition(0, table, definitions, layout, indexes);

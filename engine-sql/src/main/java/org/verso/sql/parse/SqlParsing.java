@@ -52,6 +52,15 @@ public final class SqlParsing {
         }
     }
 
+    /** A stored expression (a column's DEFAULT) as a syntax tree. */
+    public static SqlNode parseExpression(String expression) {
+        try {
+            return SqlParser.create(expression, CONFIG).parseExpression();
+        } catch (SqlParseException e) {
+            throw syntaxError(expression, e);
+        }
+    }
+
     /** One terminating {@code ;}, as most drivers accept, is not part of the statement. */
     private static String withoutTrailingSemicolon(String sql) {
         String s = sql.stripTrailing();
@@ -61,6 +70,11 @@ public final class SqlParsing {
     private static VersoException syntaxError(String sql, SqlParseException e) {
         String message = firstLine(e.getMessage());
         SqlParserPos pos = e.getPos();
+        if (message.startsWith("Non-query expression encountered in illegal context")) {
+            // A statement that starts with an unknown word parses as an expression; say which word it is.
+            message = "syntax error at \"" + wordAt(sql, pos) + "\": a statement starts with SELECT, INSERT, UPDATE, "
+                + "DELETE, CREATE, DROP, ALTER, TRUNCATE, VALUES, WITH or EXPLAIN";
+        }
         if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
         }
@@ -75,5 +89,20 @@ public final class SqlParsing {
         int cut = message.indexOf('\n');
         String line = cut < 0 ? message : message.substring(0, cut);
         return line.endsWith(".") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    /** The word of {@code sql} that starts at {@code pos}. */
+    private static String wordAt(String sql, SqlParserPos pos) {
+        String[] lines = sql.split("\n", -1);
+        if (pos == null || pos.getLineNum() <= 0 || pos.getLineNum() > lines.length) {
+            return sql.strip().split("\\s+", 2)[0];
+        }
+        String line = lines[pos.getLineNum() - 1];
+        int start = Math.max(0, Math.min(line.length(), pos.getColumnNum() - 1));
+        int end = start;
+        while (end < line.length() && !Character.isWhitespace(line.charAt(end)) && line.charAt(end) != '(') {
+            end++;
+        }
+        return line.substring(start, end);
     }
 }

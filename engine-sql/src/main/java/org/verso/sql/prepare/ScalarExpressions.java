@@ -16,7 +16,9 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
 import org.verso.core.catalog.CatalogNames;
+import org.verso.sql.error.CalciteErrors;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.schema.SchemaSnapshot;
 
@@ -34,6 +36,16 @@ public final class ScalarExpressions {
      * 0A000 for subqueries, aggregates and window functions, which a stored expression may not contain.
      */
     public static RexNode compile(String expression, String table, SchemaSnapshot schema, RexBuilder rexBuilder) {
+        try {
+            return convert(expression, table, schema, rexBuilder);
+        } catch (VersoException e) {
+            throw e;
+        } catch (RuntimeException | AssertionError e) {
+            throw CalciteErrors.map(e, null);
+        }
+    }
+
+    private static RexNode convert(String expression, String table, SchemaSnapshot schema, RexBuilder rexBuilder) {
         String sql = "SELECT " + expression + (table == null ? "" : " FROM " + quoted(table));
         SqlNode parsed = SqlParsing.parse(sql);
         if (!(parsed instanceof SqlSelect select) || select.getSelectList().size() != 1) {

@@ -112,6 +112,7 @@ public final class StatementCompiler {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
         }
         GeneratedColumns.check(node, schema.catalog());
+        DefaultKeyword.expand(node, schema.catalog());
         SqlValidator validator = Validators.validator(schema);
         SqlNode validated = validator.validate(node);
         List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));

@@ -11,6 +11,7 @@ import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql2rel.InitializerContext;
 import org.apache.calcite.sql2rel.InitializerExpressionFactory;
 import org.apache.calcite.sql2rel.NullInitializerExpressionFactory;
@@ -18,6 +19,7 @@ import org.apache.calcite.util.ImmutableBitSet;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.exec.expr.SequenceExprs;
 import org.verso.sql.type.TypeMapping;
 
 /**
@@ -88,8 +90,10 @@ public final class CatalogTable extends AbstractTable {
             RelDataType type = TypeMapping.toRelType(rexBuilder.getTypeFactory(), c.type(), true);
             RexNode value;
             if (c.identity() != null) {
-                value = rexBuilder.makeCall(SqlStdOperatorTable.NEXT_VALUE,
-                    rexBuilder.makeLiteral(c.identity().sequence()));
+                // The operator infers no type outside the validator: give it the type NEXT VALUE FOR has.
+                value = rexBuilder.makeCall(rexBuilder.getTypeFactory().createSqlType(SqlTypeName.BIGINT),
+                    SqlStdOperatorTable.NEXT_VALUE,
+                    List.of(rexBuilder.makeLiteral(SequenceExprs.quotedName(c.identity().sequence()))));
             } else if (c.defaultExpression() != null && defaults != null) {
                 value = defaults.convert(c.defaultExpression(), rexBuilder);
             } else {

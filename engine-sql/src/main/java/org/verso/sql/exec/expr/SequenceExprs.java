@@ -34,13 +34,16 @@ public final class SequenceExprs {
         };
     }
 
-    /** The catalog key of a sequence identifier as Calcite prints it in NEXT VALUE FOR: names joined by dots. */
+    /** The catalog key of a sequence identifier as Calcite prints it in NEXT VALUE FOR: quoted parts and dots. */
     static String keyOfIdentifier(String names) {
-        String trimmed = names.startsWith("[") && names.endsWith("]") ? names.substring(1, names.length() - 1)
-            : names;
-        String[] parts = trimmed.split("\\s*[.,]\\s*");
-        return parts.length == 1 ? CatalogNames.key(null, parts[0])
-            : CatalogNames.key(parts[parts.length - 2], parts[parts.length - 1]);
+        boolean bracketed = names.startsWith("[") && names.endsWith("]");
+        return keyOfText(bracketed ? names.substring(1, names.length() - 1).replace(", ", ".") : names);
+    }
+
+    /** A catalog key as a quoted name that {@link #keyOfIdentifier} reads back exactly. */
+    public static String quotedName(String key) {
+        return '"' + CatalogNames.schemaOf(key).replace("\"", "\"\"") + "\".\""
+            + CatalogNames.simpleName(key).replace("\"", "\"\"") + '"';
     }
 
     /** The catalog key named by a {@code nextval} string, read with identifier rules. */
