@@ -99,6 +99,17 @@ class SqlErrorsTest extends SqlTestSupport {
     }
 
     @Test
+    void namesThatCannotBeResolvedAreNamed() {
+        execute("CREATE TABLE u (id INT NOT NULL, PRIMARY KEY (id))");
+        assertTrue(assertFails("42702", "SELECT id FROM t, u").getMessage().contains("ID"));
+        assertTrue(assertFails("42P01", "SELECT NEXT VALUE FOR nope").getMessage().contains("NOPE"));
+        assertTrue(assertFails("42809", "SELECT NEXT VALUE FOR t").getMessage().contains("T"));
+        assertTrue(assertFails("42P01", "SELECT nextval('nope')").getMessage().contains("NOPE"));
+        execute("CREATE SEQUENCE s");
+        assertFails("42809", "SELECT * FROM s");
+    }
+
+    @Test
     void decimalParameterRoundsToColumnScale() {
         execute("CREATE TABLE m (id INT NOT NULL, v DECIMAL(5,2), PRIMARY KEY (id))");
         update("INSERT INTO m VALUES (?, ?)", 1, new BigDecimal("1.005"));
