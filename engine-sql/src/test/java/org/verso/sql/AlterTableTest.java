@@ -73,6 +73,17 @@ class AlterTableTest extends SqlTestSupport {
     }
 
     @Test
+    void constraintsOnAnAddedColumnSeeTheValueOldRowsRead() {
+        assertFails("23505", "ALTER TABLE t ADD COLUMN code INT DEFAULT 5 UNIQUE");
+        assertFails("23514", "ALTER TABLE t ADD COLUMN qty INT DEFAULT 5 CHECK (qty > 10)");
+        execute("ALTER TABLE t ADD COLUMN code INT UNIQUE CHECK (code > 0)");
+        update("UPDATE t SET code = id");
+        assertFails("23505", "UPDATE t SET code = 1");
+        assertFails("23514", "INSERT INTO t VALUES (3, 30, -1)");
+        assertEquals(List.of(row(1, 10, 1), row(2, 20, 2)), query("SELECT * FROM t ORDER BY id"));
+    }
+
+    @Test
     void aConstantDefaultIsEvaluatedOnceForOldRows() {
         execute("ALTER TABLE t ADD COLUMN added TIMESTAMP DEFAULT CURRENT_TIMESTAMP");
         List<List<Object>> rows = query("SELECT added FROM t ORDER BY id");

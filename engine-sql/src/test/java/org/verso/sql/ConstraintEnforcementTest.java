@@ -170,6 +170,33 @@ class ConstraintEnforcementTest extends SqlTestSupport {
     }
 
     @Test
+    @org.junit.jupiter.api.Disabled("a child insert and a concurrent delete of its parent both commit: the check "
+        + "needs the key-share lock on the parent row that the transaction layer will provide (docs/constraints.md)")
+    void aConcurrentParentDeleteCannotOrphanAChild() {
+        execute("CREATE TABLE p (id INT PRIMARY KEY)");
+        execute("CREATE TABLE c (id INT PRIMARY KEY, p INT REFERENCES p)");
+        update("INSERT INTO p VALUES (1)");
+        session.setAutoCommit(false);
+        update("INSERT INTO c VALUES (1, 1)");
+        try (Session other = engine.openSession()) {
+            other.setAutoCommit(false);
+            VersoException e = org.junit.jupiter.api.Assertions.assertThrows(VersoException.class, () -> {
+                other.execute("DELETE FROM p WHERE id = 1");
+                session.commit();
+                other.commit();
+            });
+            assertTrue(e.sqlState().equals("23503") || e.sqlState().startsWith("40"), e.getMessage());
+        }
+    }
+
+    @Test
+    void nowIsCurrentTimestamp() {
+        execute("CREATE TABLE h (id INT PRIMARY KEY, installed_on TIMESTAMP NOT NULL DEFAULT now())");
+        update("INSERT INTO h (id) VALUES (1)");
+        assertEquals(List.of(row(1L)), query("SELECT COUNT(*) FROM h WHERE installed_on <= now()"));
+    }
+
+    @Test
     void aFailedStatementLeavesNoTraceOfItsCascades() {
         execute("CREATE TABLE p (id INT PRIMARY KEY)");
         execute("CREATE TABLE c (id INT PRIMARY KEY, p INT REFERENCES p ON DELETE CASCADE, CHECK (id < 100))");

@@ -15,8 +15,9 @@ import org.verso.common.type.ValueType;
 import org.verso.storage.tuple.RowCodec;
 
 /**
- * The catalog's file format ({@code catalog.bin}), all integers big-endian; "string?" is a boolean (present) then,
- * if true, the UTF string:
+ * The catalog's file format ({@code catalog.bin}), all integers big-endian. "UTF" is a modified-UTF-8 string with a
+ * two-byte length; "text" is an int length and UTF-8 bytes (SQL text may exceed 64 KiB); "text?" is a boolean
+ * (present) and, if true, a text:
  * <pre>
  * int     magic 0x56434154 ("VCAT")
  * int     format version, 3
@@ -26,18 +27,18 @@ import org.verso.storage.tuple.RowCodec;
  * int     table count, then per table:
  *           long id, UTF name (catalog key), UTF layout, int column count, per column:
  *             UTF name, UTF value type, int precision, int scale, boolean nullable,
- *             string? default expression, string? identity sequence (then boolean always),
+ *             text? default expression, text? identity sequence (then boolean always),
  *             int length + bytes: the added value as a one-column row ({@link RowCodec}), length 0 for none
  *           int index count, then per index:
  *             long id, UTF name, UTF kind, UTF origin, boolean unique, int key column count,
  *             per key column: int column position, boolean descending
- *           int check count, then per check: UTF name, UTF condition
+ *           int check count, then per check: UTF name, text condition
  *           int foreign key count, then per key: UTF name, UTF referenced table, UTF on-delete action,
  *             int column count, per column: int column position, int referenced column position
- * int     view count, then per view: UTF name, UTF query (as int length + UTF-8 bytes: a query may exceed 64 KiB),
+ * int     view count, then per view: UTF name, text query,
  *           int column count, per column: UTF name, UTF value type, int precision, int scale, boolean nullable,
  *           int dependency count, per dependency: UTF name
- * int     sequence count, then per sequence: long id, UTF name, long start, long increment, string? owner table
+ * int     sequence count, then per sequence: long id, UTF name, long start, long increment, text? owner table
  * int     CRC32C of everything before it
  * </pre>
  * Format 2 (before defaults, constraints, views, sequences and schemas, and before rows stored their column count)

@@ -36,11 +36,6 @@ public record ForeignKey(String name, int[] columns, String referencedTable, int
         return referencedColumns.clone();
     }
 
-    /** The same key pointing at a renamed parent (used when a table refers to itself before it has its key). */
-    public ForeignKey withReferencedTable(String table) {
-        return new ForeignKey(name, columns, table, referencedColumns, onDelete);
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof ForeignKey f && f.name.equals(name) && Arrays.equals(f.columns, columns)

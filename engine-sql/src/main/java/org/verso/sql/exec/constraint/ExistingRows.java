@@ -35,10 +35,9 @@ public final class ExistingRows {
                 for (int i = stored.length; i < row.length; i++) {
                     row[i] = table.column(i).addedValue();
                 }
-                constraints.checkRow(row, ctx);
                 rows.add(row);
             }
-            constraints.afterInsert(ctx, rows);
+            constraints.checkExisting(ctx, rows);
         } finally {
             tx.rollback();
         }

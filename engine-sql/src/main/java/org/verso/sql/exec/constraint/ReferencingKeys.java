@@ -19,7 +19,7 @@ import org.verso.sql.exec.ExecContext;
  * as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades through cycles reuse the same
  * objects.
  */
-public final class ReferencingKeys {
+final class ReferencingKeys {
     /** One foreign key of table {@code child} that references this table, with that table's own referencing keys. */
     private record Referrer(String child, ForeignKey key, ReferencingKeys childKeys) {
     }

@@ -35,13 +35,25 @@ public final class TableConstraints {
     }
 
     public void afterInsert(ExecContext ctx, List<Object[]> newRows) {
-        uniques.check(ctx, newRows);
+        uniques.check(ctx, newRows, null);
         parents.check(ctx, newRows, null);
+    }
+
+    /**
+     * Checks {@code rows}, all the rows of the table as its new definition reads them, against the constraints:
+     * ALTER TABLE does this before it stores a definition with new constraints or columns.
+     */
+    public void checkExisting(ExecContext ctx, List<Object[]> rows) {
+        for (Object[] row : rows) {
+            checks.check(row, ctx);
+        }
+        uniques.checkAmong(rows);
+        parents.check(ctx, rows, null);
     }
 
     /** After an UPDATE; {@code oldRows} and {@code newRows} correspond by position. */
     public void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows) {
-        uniques.check(ctx, newRows);
+        uniques.check(ctx, newRows, oldRows);
         parents.check(ctx, newRows, oldRows);
         referencedBy.afterUpdate(ctx, oldRows, newRows);
     }

@@ -30,7 +30,11 @@ final class UniqueConstraints {
         return constraints.isEmpty();
     }
 
-    void check(ExecContext ctx, List<Object[]> writtenRows) {
+    /**
+     * Checks the keys the statement wrote; for an UPDATE, {@code oldRows} (same order) lets a row whose key did not
+     * change skip the scan.
+     */
+    void check(ExecContext ctx, List<Object[]> writtenRows, List<Object[]> oldRows) {
         if (constraints.isEmpty() || writtenRows.isEmpty()) {
             return;
         }
@@ -38,9 +42,9 @@ final class UniqueConstraints {
         for (IndexDefinition constraint : constraints) {
             int[] columns = constraint.columns();
             Set<KeyValues> written = new HashSet<>();
-            for (Object[] row : writtenRows) {
-                KeyValues key = KeyValues.of(row, columns);
-                if (!key.hasNull()) {
+            for (int r = 0; r < writtenRows.size(); r++) {
+                KeyValues key = KeyValues.of(writtenRows.get(r), columns);
+                if (!key.hasNull() && (oldRows == null || !key.equals(KeyValues.of(oldRows.get(r), columns)))) {
                     written.add(key);
                 }
             }
@@ -52,6 +56,19 @@ final class UniqueConstraints {
             while (rows.next()) {
                 KeyValues key = KeyValues.of(rows.row(), columns);
                 if (written.contains(key) && seen.merge(key, 1, Integer::sum) > 1) {
+                    throw ErrorCode.UNIQUE_CONSTRAINT_VIOLATION.exception(key, constraint.name(), table);
+                }
+            }
+        }
+    }
+
+    /** Checks that no two of {@code rows}, which are all the table's rows, share a key (ALTER TABLE ADD). */
+    void checkAmong(List<Object[]> rows) {
+        for (IndexDefinition constraint : constraints) {
+            Set<KeyValues> seen = new HashSet<>();
+            for (Object[] row : rows) {
+                KeyValues key = KeyValues.of(row, constraint.columns());
+                if (!key.hasNull() && !seen.add(key)) {
                     throw ErrorCode.UNIQUE_CONSTRAINT_VIOLATION.exception(key, constraint.name(), table);
                 }
             }

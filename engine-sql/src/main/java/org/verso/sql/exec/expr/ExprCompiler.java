@@ -190,6 +190,7 @@ public final class ExprCompiler {
                 return (row, ctx) -> DateTimes.toEpochDay(ctx.statementTime().toLocalDate());
             case "CURRENT_TIMESTAMP":
             case "LOCALTIMESTAMP":
+            case "NOW":
                 return (row, ctx) -> DateTimes.toEpochMillis(ctx.statementTime());
             case "NEXT_VALUE":
                 // NEXT VALUE FOR s: the validator resolved the sequence; the operand names it as written.
