@@ -1,8 +1,13 @@
 package org.verso.sql.parse;
 
+import java.io.StringReader;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -28,6 +33,13 @@ public final class SqlParsing {
         .withQuotedCasing(Casing.UNCHANGED)
         .withCaseSensitive(true)
         .withConformance(CONFORMANCE);
+
+    /** Calcite's message for an unexpected token. */
+    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([^\"]+)\"");
+
+    /** Which words the grammar reserves. */
+    private static final SqlAbstractParserImpl.Metadata METADATA =
+        new VersoParserImpl(new StringReader("")).getMetadata();
 
     private SqlParsing() {
     }
@@ -77,6 +89,11 @@ public final class SqlParsing {
         }
         if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
+        }
+        Matcher encountered = ENCOUNTERED.matcher(message);
+        if (encountered.lookingAt() && METADATA.isReservedWord(encountered.group(1).toUpperCase(Locale.ROOT))) {
+            message += " (" + encountered.group(1).toUpperCase(Locale.ROOT)
+                + " is a reserved word: write it in double quotes to use it as a name)";
         }
         return ErrorCode.SYNTAX_ERROR.exception(e, message);
     }

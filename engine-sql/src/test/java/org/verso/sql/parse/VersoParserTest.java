@@ -238,6 +238,15 @@ class VersoParserTest {
     }
 
     @Test
+    void aReservedWordUsedAsANameSaysToQuoteIt() {
+        VersoException e = assertThrows(VersoException.class,
+            () -> SqlParsing.parse("CREATE TABLE t (id INT, timestamp TIMESTAMP)"));
+        assertEquals("42601", e.sqlState());
+        assertTrue(e.getMessage().contains("TIMESTAMP is a reserved word") && e.getMessage().contains("column 25"),
+            e.getMessage());
+    }
+
+    @Test
     void quotedNamesKeepTheirCaseUnquotedAreUpperCased() {
         SqlCreateTableStatement create = parse("CREATE TABLE \"Mixed\" (\"Id\" INT, plain INT)",
             SqlCreateTableStatement.class);
