@@ -55,6 +55,8 @@ class ViewsTest extends SqlTestSupport {
         assertFails("42P01", "CREATE VIEW w AS SELECT * FROM nowhere");
         assertFails("42703", "CREATE VIEW w AS SELECT nope FROM emp");
         assertFails("42P01", "DROP VIEW nowhere");
+        assertFails("42809", "DROP TABLE v");
+        assertFails("42809", "DROP VIEW emp");
         execute("DROP VIEW IF EXISTS nowhere");
         execute("DROP VIEW v");
         assertFails("42P01", "SELECT * FROM v");

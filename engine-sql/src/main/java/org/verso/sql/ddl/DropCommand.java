@@ -19,12 +19,17 @@ record DropCommand(SqlDropStatement statement) implements DdlCommand {
                 String name = Names.key(statement.name);
                 if (catalog.table(name).isPresent()) {
                     database.dropTable(name, statement.cascade);
+                } else if (catalog.view(name).isPresent()) {
+                    throw ErrorCode.WRONG_OBJECT_TYPE.exception(name + " is a view: drop it with DROP VIEW");
                 } else if (!statement.ifExists) {
                     throw ErrorCode.TABLE_NOT_FOUND.exception(name);
                 }
             }
             case VIEW -> {
                 String name = Names.key(statement.name);
+                if (catalog.table(name).isPresent()) {
+                    throw ErrorCode.WRONG_OBJECT_TYPE.exception(name + " is a table: drop it with DROP TABLE");
+                }
                 if (catalog.view(name).isPresent() || !statement.ifExists) {
                     database.dropView(name, statement.cascade);
                 }
