@@ -94,7 +94,8 @@ public final class SiasHeap implements TableHeap {
     }
 
     private long append(byte flags, long vid, long txid, long prevTid, Object[] row) {
-        int payload = row == null ? 0 : codec.encodedSize(row);
+        RowCodec rowCodec = codec; // one codec for the size and the bytes, even if ALTER TABLE replaces it meanwhile
+        int payload = row == null ? 0 : rowCodec.encodedSize(row);
         int length = VersionRecord.HEADER + payload;
         if (length > region.maxPayload()) {
             throw ErrorCode.ROW_TOO_LARGE.exception(length, tableName, region.maxPayload());
@@ -102,7 +103,7 @@ public final class SiasHeap implements TableHeap {
         return region.append(length, (page, at) -> {
             VersionRecord.writeHeader(page, at, flags, vid, txid, prevTid);
             if (row != null) {
-                codec.encode(row, page.duplicate().position(at + VersionRecord.HEADER));
+                rowCodec.encode(row, page.duplicate().position(at + VersionRecord.HEADER));
             }
         });
     }
