@@ -39,10 +39,16 @@ public enum ErrorCode {
     UNKNOWN_SETTING(SqlState.INVALID_PARAMETER_VALUE, "unknown setting '%s' (known: %s)"),
     INVALID_SETTING(SqlState.INVALID_PARAMETER_VALUE, "invalid value '%s' for setting %s: %s"),
     DATA_TYPE_MISMATCH(SqlState.DATA_EXCEPTION, "value %s of type %s cannot be assigned to column %s of type %s"),
+    SEQUENCE_EXHAUSTED(SqlState.SEQUENCE_GENERATOR_LIMIT_EXCEEDED, "sequence %s has reached its limit"),
 
     // 23: integrity constraint violations
     NOT_NULL_VIOLATION(SqlState.NOT_NULL_VIOLATION, "null value in column %s of table %s violates NOT NULL"),
     UNIQUE_VIOLATION(SqlState.UNIQUE_VIOLATION, "duplicate key %s violates unique constraint %s of table %s"),
+    CHECK_VIOLATION(SqlState.CHECK_VIOLATION, "new row for table %s violates check constraint %s"),
+    FOREIGN_KEY_MISSING_PARENT(SqlState.FOREIGN_KEY_VIOLATION,
+        "insert or update on table %s violates foreign key %s: key %s is not present in table %s"),
+    FOREIGN_KEY_REFERENCED(SqlState.FOREIGN_KEY_VIOLATION,
+        "update or delete on table %s violates foreign key %s of table %s: key %s is still referenced"),
 
     // 25: invalid transaction state
     TRANSACTION_ENDED(SqlState.INVALID_TRANSACTION_STATE, "transaction %d has already ended"),
@@ -52,7 +58,14 @@ public enum ErrorCode {
         "transaction %d was rolled back after error %s and cannot be committed: %s"),
 
     // 2B: dependent privilege descriptors still exist
-    DEPENDENT_OBJECTS(SqlState.DEPENDENT_OBJECTS_STILL_EXIST, "cannot drop %s because %s depends on it"),
+    DEPENDENT_OBJECTS(SqlState.DEPENDENT_OBJECTS_STILL_EXIST,
+        "cannot drop %s because %s depends on it (use CASCADE to drop it too)"),
+
+    // 3F: invalid schema name
+    SCHEMA_NOT_FOUND(SqlState.INVALID_SCHEMA_NAME, "schema %s does not exist"),
+
+    // 428C9: a generated column was given a value
+    GENERATED_ALWAYS(SqlState.GENERATED_ALWAYS, "column %s of table %s is GENERATED ALWAYS: it cannot be given a value"),
 
     // 40: transaction rollback
     WRITE_CONFLICT(SqlState.SERIALIZATION_FAILURE,
@@ -66,6 +79,17 @@ public enum ErrorCode {
     SYNTAX_ERROR(SqlState.SYNTAX_ERROR, "%s"),
     TABLE_NOT_FOUND(SqlState.UNDEFINED_TABLE, "table %s does not exist"),
     TABLE_EXISTS(SqlState.DUPLICATE_TABLE, "table %s already exists"),
+    OBJECT_EXISTS(SqlState.DUPLICATE_TABLE, "%s %s already exists"),
+    OBJECT_NOT_FOUND(SqlState.UNDEFINED_TABLE, "%s %s does not exist"),
+    SCHEMA_EXISTS(SqlState.DUPLICATE_SCHEMA, "schema %s already exists"),
+    INVALID_NAME(SqlState.INVALID_NAME, "invalid name '%s': names may not be empty or contain '.'"),
+    RESERVED_NAME(SqlState.RESERVED_NAME, "%s is %s"),
+    AMBIGUOUS_COLUMN(SqlState.AMBIGUOUS_COLUMN, "column reference %s is ambiguous"),
+    WRONG_OBJECT_TYPE(SqlState.WRONG_OBJECT_TYPE, "%s"),
+    TYPE_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "type %s does not exist"),
+    CONSTRAINT_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "constraint %s of table %s does not exist"),
+    DUPLICATE_OBJECT(SqlState.DUPLICATE_OBJECT, "%s"),
+    INVALID_FOREIGN_KEY(SqlState.INVALID_FOREIGN_KEY, "%s"),
     INDEX_EXISTS(SqlState.DUPLICATE_TABLE, "index %s already exists"),
     INDEX_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index %s does not exist"),
     COLUMN_NOT_FOUND(SqlState.UNDEFINED_COLUMN, "column %s does not exist"),

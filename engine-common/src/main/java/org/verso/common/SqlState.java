@@ -40,9 +40,12 @@ public final class SqlState {
     public static final String INVALID_CHARACTER_VALUE_FOR_CAST = "22018";
     /** A bad value for a setting, option or argument (PostgreSQL's invalid_parameter_value). */
     public static final String INVALID_PARAMETER_VALUE = "22023";
+    public static final String SEQUENCE_GENERATOR_LIMIT_EXCEEDED = "2200H";
 
     public static final String NOT_NULL_VIOLATION = "23502";
     public static final String UNIQUE_VIOLATION = "23505";
+    public static final String FOREIGN_KEY_VIOLATION = "23503";
+    public static final String CHECK_VIOLATION = "23514";
 
     /** A cursor operation in the wrong state: reading before the first row or after the last. */
     public static final String INVALID_CURSOR_STATE = "24000";
@@ -59,7 +62,15 @@ public final class SqlState {
 
     public static final String SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION = "42000";
     public static final String SYNTAX_ERROR = "42601";
+    public static final String INVALID_NAME = "42602";
     public static final String DUPLICATE_COLUMN = "42701";
+    public static final String AMBIGUOUS_COLUMN = "42702";
+    public static final String DUPLICATE_OBJECT = "42710";
+    public static final String WRONG_OBJECT_TYPE = "42809";
+    public static final String INVALID_FOREIGN_KEY = "42830";
+    public static final String RESERVED_NAME = "42939";
+    public static final String GENERATED_ALWAYS = "428C9";
+    public static final String DUPLICATE_SCHEMA = "42P06";
     public static final String UNDEFINED_COLUMN = "42703";
     public static final String UNDEFINED_OBJECT = "42704";
     public static final String DATATYPE_MISMATCH = "42804";

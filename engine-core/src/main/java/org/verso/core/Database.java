@@ -9,9 +9,13 @@ import org.verso.common.ErrorCode;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexKind;
 import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.PersistentCatalog;
+import org.verso.core.catalog.SequenceDefinition;
+import org.verso.core.catalog.SequenceValues;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.catalog.ViewDefinition;
 import org.verso.core.metrics.EngineMetrics;
 import org.verso.core.system.InformationSchema;
 import org.verso.core.system.SystemView;
@@ -36,7 +40,7 @@ import org.verso.storage.tuple.RowCodec;
  *   <li>transactions: {@link #begin};</li>
  *   <li>schema: {@link #catalog}, {@link #createTable}, {@link #dropTable}, {@link #createIndex},
  *       {@link #dropIndex} (DDL is not transactional: it takes effect at once and is durable when the call
- *       returns);</li>
+ *       returns); views, sequences, schemas and ALTER TABLE are grouped at the end of the class;</li>
  *   <li>data: {@link #table} gives the table-access API;</li>
  *   <li>observation: {@link #io} (the engine's I/O accounting), {@link #meterRegistry}.</li>
  * </ul>
@@ -51,6 +55,7 @@ public final class Database implements AutoCloseable {
     private final DatabaseConfig config;
     private final StorageEngine storage;
     private final PersistentCatalog catalog;
+    private final SequenceValues sequenceValues;
     private final TransactionManager transactions;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
@@ -66,6 +71,7 @@ public final class Database implements AutoCloseable {
             : StorageEngine.open(config.directory(), config.storageOptions());
         try {
             this.catalog = PersistentCatalog.load(storage);
+            this.sequenceValues = SequenceValues.load(storage);
             storage.recover(catalog.tables().stream().map(TableDefinition::id)
                 .collect(java.util.stream.Collectors.toSet()));
             AtomicLong maxTxid = new AtomicLong(storage.commitLog().maxCommitTimestamp());
@@ -109,8 +115,10 @@ public final class Database implements AutoCloseable {
         return new Database(config);
     }
 
+    /** The row codec of a table; columns added by ALTER TABLE read as their added value in older rows. */
     private static RowCodec codecOf(TableDefinition def) {
-        return new RowCodec(def.columns().stream().map(ColumnDefinition::type).toList());
+        return new RowCodec(def.columns().stream().map(ColumnDefinition::type).toList(),
+            def.columns().stream().map(ColumnDefinition::addedValue).toArray());
     }
 
     /** The directory path or {@code mem:NAME}. */
@@ -149,6 +157,10 @@ public final class Database implements AutoCloseable {
     public synchronized TableDefinition createIndex(String tableName, IndexDefinition index) {
         checkOpen();
         Table table = table(tableName);
+        if (index.kind() == IndexKind.BTREE) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the version-oblivious B+tree (USING btree); Verso's "
+                + "indexes are multi-version (USING mvidx, the default)");
+        }
         IndexDefinition numbered = catalog.prepareIndex(tableName, index);
         TableIndex storageIndex = storage.openIndex(numbered.id(), TableIndex.Reference.ROW_ID);
         try {
@@ -190,10 +202,24 @@ public final class Database implements AutoCloseable {
         return changed;
     }
 
-    /** Drops a table, its indexes and its data; fails with 42P01 if it does not exist. */
+    /**
+     * Drops a table, its indexes and its data; fails with 42P01 if it does not exist and 2BP01 if a view or another
+     * table's foreign key depends on it.
+     */
     public synchronized void dropTable(String name) {
+        dropTable(name, false);
+    }
+
+    /**
+     * Drops a table, its data and the sequences of its identity columns. With {@code cascade}, views that read it are
+     * dropped and other tables' foreign keys to it removed; without, they fail the drop with 2BP01.
+     */
+    public synchronized void dropTable(String name, boolean cascade) {
         checkOpen();
-        TableDefinition removed = catalog.remove(name);
+        List<SequenceDefinition> owned = catalog.sequences().stream().filter(s -> name.equals(s.ownerTable()))
+            .toList();
+        TableDefinition removed = catalog.removeTable(name, cascade);
+        owned.forEach(sequenceValues::remove);
         Table table = tables.remove(name);
         if (table != null) {
             table.close();
@@ -262,6 +288,111 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    // ---- Catalog objects beyond tables: ALTER TABLE, identity sequences, views, sequences, schemas.
+
+    /**
+     * Creates a table together with the sequences of its identity columns (owned by the table), and returns the
+     * table's definition.
+     */
+    public synchronized TableDefinition createTable(TableDefinition definition, List<SequenceDefinition> owned) {
+        checkOpen();
+        TableDefinition created = catalog.add(definition, owned);
+        TableHeap heap = storage.openHeap(created.id(), created.name(), created.layout().name(), codecOf(created),
+            txid -> { });
+        tables.put(created.name(), newTable(created, heap));
+        return created;
+    }
+
+    /**
+     * Replaces a table's definition (ALTER TABLE): the columns and primary key stay, columns may be added at the end
+     * and constraints added or removed. Rows already stored keep their shape and read an added column as its
+     * {@link ColumnDefinition#addedValue()}; the caller has checked the table's rows against new constraints.
+     */
+    public synchronized TableDefinition alterTable(TableDefinition changed) {
+        checkOpen();
+        Table table = table(changed.name());
+        TableDefinition before = table.definition();
+        TableDefinition stored = catalog.replace(changed);
+        table.columnsChanged(stored, codecOf(stored));
+        List<IndexDefinition> built = new java.util.ArrayList<>();
+        try {
+            for (IndexDefinition index : stored.indexes()) {
+                if (before.index(index.name()).isEmpty()) {
+                    try {
+                        table.addIndex(index, storage.openIndex(index.id(), TableIndex.Reference.ROW_ID));
+                    } catch (RuntimeException e) {
+                        storage.dropIndex(index.id());
+                        throw e;
+                    }
+                    built.add(index);
+                }
+            }
+        } catch (RuntimeException e) {
+            // A new UNIQUE constraint that the rows break (23505): nothing of the change remains.
+            for (IndexDefinition index : built) {
+                table.removeIndex(index.name());
+                storage.dropIndex(index.id());
+            }
+            catalog.replace(before);
+            table.columnsChanged(before, codecOf(before));
+            throw e;
+        }
+        for (IndexDefinition index : before.indexes()) {
+            if (stored.index(index.name()).isEmpty()) {
+                table.removeIndex(index.name());
+                storage.dropIndex(index.id());
+            }
+        }
+        return stored;
+    }
+
+    /** Creates (or, with {@code replace}, replaces) a view. */
+    public synchronized ViewDefinition createView(ViewDefinition view, boolean replace) {
+        checkOpen();
+        return catalog.addView(view, replace);
+    }
+
+    /** Drops a view; views that read it fail the drop (2BP01) or, with {@code cascade}, are dropped too. */
+    public synchronized void dropView(String name, boolean cascade) {
+        checkOpen();
+        catalog.removeView(name, cascade);
+    }
+
+    /** Creates a sequence and returns its definition with the catalog-assigned id. */
+    public synchronized SequenceDefinition createSequence(SequenceDefinition sequence) {
+        checkOpen();
+        return catalog.addSequence(sequence);
+    }
+
+    /** Drops a sequence; 42P01 if there is none, 2BP01 for the sequence of an identity column. */
+    public synchronized void dropSequence(String name) {
+        checkOpen();
+        sequenceValues.remove(catalog.removeSequence(name));
+    }
+
+    /**
+     * The next value of a sequence: never handed out before, even across a crash, and not given back when the
+     * transaction rolls back. Not serialised with DDL: sequences are independent of each other.
+     */
+    public long nextValue(String sequence) {
+        checkOpen();
+        SequenceDefinition definition = catalog.sequence(sequence)
+            .orElseThrow(() -> ErrorCode.OBJECT_NOT_FOUND.exception("sequence", sequence));
+        return sequenceValues.next(definition);
+    }
+
+    /** Creates a schema (42P06 if it exists). */
+    public synchronized void createSchema(String schema) {
+        checkOpen();
+        catalog.addSchema(schema);
+    }
+
+    /** Drops an empty schema (2BP01 while it holds objects). */
+    public synchronized void dropSchema(String schema) {
+        checkOpen();
+        catalog.removeSchema(schema);
+    }
+
     /** Runs a checkpoint now (one also runs in the background whenever enough log has accumulated). */
     public void checkpoint() {
         checkOpen();
@@ -275,6 +406,11 @@ public final class Database implements AutoCloseable {
 
     public MeterRegistry meterRegistry() {
         return registry;
+    }
+
+    /** Number of transactions waiting, right now, for another transaction to end (a row it writes or locks). */
+    public int waitingTransactions() {
+        return transactions.waitingCount();
     }
 
     /** Number of transactions begun and not yet ended. */
@@ -307,6 +443,7 @@ public final class Database implements AutoCloseable {
         }
         try {
             transactions.abortAll();
+            sequenceValues.close();
             for (Table table : List.copyOf(tables.values())) {
                 table.close();
             }

@@ -41,4 +41,39 @@ class RowCodecTest {
         row[2] = 7;
         assertArrayEquals(row, roundTrip(row));
     }
+
+    @Test
+    void aRowWrittenBeforeColumnsWereAddedReadsTheirAddedValues() {
+        RowCodec before = new RowCodec(List.of(DataType.of(ValueType.INTEGER), DataType.varchar(5)));
+        RowCodec after = new RowCodec(List.of(DataType.of(ValueType.INTEGER), DataType.varchar(5),
+            DataType.of(ValueType.BIGINT), DataType.varchar(5)), new Object[] {null, null, 7L, null});
+        ByteBuffer buf = ByteBuffer.allocate(64);
+        before.encode(new Object[] {1, "a"}, buf);
+        assertArrayEquals(new Object[] {1, "a", 7L, null}, after.decode(buf, 0));
+        ByteBuffer wide = ByteBuffer.allocate(64);
+        after.encode(new Object[] {2, null, null, "z"}, wide);
+        assertArrayEquals(new Object[] {2, null, null, "z"}, after.decode(wide, 0), "stored NULL is not the added value");
+    }
+
+    @Test
+    void aShorterArrayIsStoredAsAnOlderRow() {
+        RowCodec codec = new RowCodec(List.of(DataType.of(ValueType.INTEGER), DataType.of(ValueType.INTEGER)),
+            new Object[] {null, 9});
+        ByteBuffer buf = ByteBuffer.allocate(16);
+        codec.encode(new Object[] {4}, buf);
+        assertEquals(codec.encodedSize(new Object[] {4}), buf.position());
+        assertArrayEquals(new Object[] {4, 9}, codec.decode(buf, 0));
+    }
+
+    @Test
+    void manyColumnsUseATwoByteCount() {
+        List<DataType> types = java.util.Collections.nCopies(200, DataType.of(ValueType.SMALLINT));
+        RowCodec wide = new RowCodec(types);
+        Object[] row = new Object[200];
+        row[199] = (short) 5;
+        ByteBuffer buf = ByteBuffer.allocate(wide.encodedSize(row));
+        wide.encode(row, buf);
+        assertEquals(2 + 25 + 2, buf.position(), "two count bytes, 25 bitmap bytes, one SMALLINT");
+        assertArrayEquals(row, wide.decode(buf, 0));
+    }
 }

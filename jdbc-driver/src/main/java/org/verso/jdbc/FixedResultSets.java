@@ -29,11 +29,6 @@ final class FixedResultSets {
         return new ColumnMeta(label, type, true, null, null);
     }
 
-    private static final List<ColumnMeta> KEYS = List.of(col("PKTABLE_CAT", NAME), col("PKTABLE_SCHEM", NAME),
-        col("PKTABLE_NAME", NAME), col("PKCOLUMN_NAME", NAME), col("FKTABLE_CAT", NAME), col("FKTABLE_SCHEM", NAME),
-        col("FKTABLE_NAME", NAME), col("FKCOLUMN_NAME", NAME), col("KEY_SEQ", SHORT), col("UPDATE_RULE", SHORT),
-        col("DELETE_RULE", SHORT), col("FK_NAME", NAME), col("PK_NAME", NAME), col("DEFERRABILITY", SHORT));
-
     private static final List<ColumnMeta> SCHEMAS = List.of(col("TABLE_SCHEM", NAME), col("TABLE_CATALOG", NAME));
 
     private static final List<ColumnMeta> CATALOGS = List.of(col("TABLE_CAT", NAME));
@@ -51,10 +46,6 @@ final class FixedResultSets {
         col("DEFAULT_VALUE", NAME), col("DESCRIPTION", NAME));
 
     /** Foreign keys are accepted in DDL but not recorded in the catalog, so there are none to report. */
-    static VersoResultSet foreignKeys() {
-        return VersoResultSet.of(KEYS, List.of());
-    }
-
     /** The one schema, if the catalog and the pattern match it. */
     static VersoResultSet schemas(String schema, String catalogName, String schemaPattern) {
         List<Object[]> rows = new ArrayList<>();

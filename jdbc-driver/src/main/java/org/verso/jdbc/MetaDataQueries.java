@@ -57,6 +57,18 @@ final class MetaDataQueries {
         + " WHERE c.CONSTRAINT_TYPE = 'PRIMARY KEY' AND ? AND k.TABLE_SCHEMA LIKE ?" + ESCAPE + " AND k.TABLE_NAME = ?"
         + " ORDER BY COLUMN_NAME";
 
+    /** getImportedKeys and getExportedKeys: one row per foreign key column, JDBC's rule codes from the view's. */
+    private static final String FOREIGN_KEYS = "SELECT " + NO_NAME + " AS PKTABLE_CAT, PK_TABLE_SCHEMA AS PKTABLE_SCHEM,"
+        + " PK_TABLE_NAME AS PKTABLE_NAME, PK_COLUMN_NAME AS PKCOLUMN_NAME, " + NO_NAME + " AS FKTABLE_CAT,"
+        + " FK_TABLE_SCHEMA AS FKTABLE_SCHEM, FK_TABLE_NAME AS FKTABLE_NAME, FK_COLUMN_NAME AS FKCOLUMN_NAME,"
+        + " CAST(KEY_SEQ AS SMALLINT) AS KEY_SEQ, CAST(" + DatabaseMetaData.importedKeyNoAction + " AS SMALLINT)"
+        + " AS UPDATE_RULE, CAST(CASE DELETE_RULE WHEN 'CASCADE' THEN " + DatabaseMetaData.importedKeyCascade
+        + " WHEN 'RESTRICT' THEN " + DatabaseMetaData.importedKeyRestrict + " ELSE "
+        + DatabaseMetaData.importedKeyNoAction + " END AS SMALLINT) AS DELETE_RULE, FK_NAME, PK_NAME,"
+        + " CAST(" + DatabaseMetaData.importedKeyNotDeferrable + " AS SMALLINT) AS DEFERRABILITY"
+        + " FROM INFORMATION_SCHEMA.FOREIGN_KEYS WHERE ? AND %s_TABLE_SCHEMA LIKE ?" + ESCAPE + " AND %s_TABLE_NAME = ?"
+        + " ORDER BY %s";
+
     private static final String INDEX_INFO = "SELECT " + NO_NAME + " AS TABLE_CAT, TABLE_SCHEMA AS TABLE_SCHEM,"
         + " TABLE_NAME, NON_UNIQUE, " + NO_NAME + " AS INDEX_QUALIFIER, INDEX_NAME,"
         + " CAST(" + DatabaseMetaData.tableIndexOther + " AS SMALLINT) AS TYPE,"
@@ -121,6 +133,28 @@ final class MetaDataQueries {
     /** getPrimaryKeys and getIndexInfo take a table name, not a pattern, and a schema name (null: any). */
     ResultSet primaryKeys(String catalog, String schema, String table) throws SQLException {
         return run(PRIMARY_KEYS, catalogMatches(catalog) && table != null, exact(schema), String.valueOf(table));
+    }
+
+    /** The foreign keys of {@code table} (the parent keys it imports), ordered as JDBC asks. */
+    ResultSet importedKeys(String catalog, String schema, String table) throws SQLException {
+        return run(String.format(FOREIGN_KEYS, "FK", "FK", "PKTABLE_SCHEM, PKTABLE_NAME, KEY_SEQ"),
+            catalogMatches(catalog) && table != null, exact(schema), String.valueOf(table));
+    }
+
+    /** The foreign keys that reference {@code table}, ordered as JDBC asks. */
+    ResultSet exportedKeys(String catalog, String schema, String table) throws SQLException {
+        return run(String.format(FOREIGN_KEYS, "PK", "PK", "FKTABLE_SCHEM, FKTABLE_NAME, KEY_SEQ"),
+            catalogMatches(catalog) && table != null, exact(schema), String.valueOf(table));
+    }
+
+    /** The foreign keys of {@code foreignTable} that reference {@code parentTable}. */
+    ResultSet crossReference(String parentCatalog, String parentSchema, String parentTable, String foreignCatalog,
+                             String foreignSchema, String foreignTable) throws SQLException {
+        return run(String.format(FOREIGN_KEYS, "FK", "FK", "FKTABLE_SCHEM, FKTABLE_NAME, KEY_SEQ")
+                .replace(" ORDER BY", " AND PK_TABLE_SCHEMA LIKE ?" + ESCAPE + " AND PK_TABLE_NAME = ? ORDER BY"),
+            catalogMatches(parentCatalog) && catalogMatches(foreignCatalog) && parentTable != null
+                && foreignTable != null, exact(foreignSchema), String.valueOf(foreignTable), exact(parentSchema),
+            String.valueOf(parentTable));
     }
 
     ResultSet indexInfo(String catalog, String schema, String table, boolean unique) throws SQLException {

@@ -135,8 +135,8 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
     public ResultSet getCrossReference(String parentCatalog, String parentSchema, String parentTable,
                                        String foreignCatalog, String foreignSchema, String foreignTable)
         throws SQLException {
-        connection.checkOpen();
-        return FixedResultSets.foreignKeys();
+        return queries.crossReference(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema,
+            foreignTable);
     }
 
     @Override
@@ -186,8 +186,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-        connection.checkOpen();
-        return FixedResultSets.foreignKeys();
+        return queries.exportedKeys(catalog, schema, table);
     }
 
     @Override
@@ -214,8 +213,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-        connection.checkOpen();
-        return FixedResultSets.foreignKeys();
+        return queries.importedKeys(catalog, schema, table);
     }
 
     @Override

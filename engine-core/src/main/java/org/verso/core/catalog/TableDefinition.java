@@ -9,16 +9,26 @@ import org.verso.common.ErrorCode;
 
 /**
  * A table as the catalog knows it. {@code id} is assigned by the catalog when the table is created and names the
- * table's files. {@code indexes} holds every index of the table: the one backing the PRIMARY KEY (if any) comes
- * first, then those backing UNIQUE constraints, then those made by CREATE INDEX, in creation order.
+ * table's files; {@code name} is its catalog key ({@link CatalogNames}). {@code indexes} holds every index of the
+ * table: the one backing the PRIMARY KEY (if any) comes first, then those backing UNIQUE constraints, then those made
+ * by CREATE INDEX, in creation order. {@code checks} and {@code foreignKeys} are the table's other constraints.
  */
 public record TableDefinition(long id, String name, List<ColumnDefinition> columns, TableLayout layout,
-                              List<IndexDefinition> indexes) {
+                              List<IndexDefinition> indexes, List<CheckConstraint> checks,
+                              List<ForeignKey> foreignKeys) {
     public TableDefinition {
         Objects.requireNonNull(name, "name");
         columns = List.copyOf(columns);
         Objects.requireNonNull(layout, "layout");
         indexes = List.copyOf(indexes);
+        checks = List.copyOf(checks);
+        foreignKeys = List.copyOf(foreignKeys);
+    }
+
+    /** A table with indexes and no CHECK or FOREIGN KEY constraints. */
+    public TableDefinition(long id, String name, List<ColumnDefinition> columns, TableLayout layout,
+                           List<IndexDefinition> indexes) {
+        this(id, name, columns, layout, indexes, List.of(), List.of());
     }
 
     /**
@@ -80,20 +90,66 @@ public record TableDefinition(long id, String name, List<ColumnDefinition> colum
         for (IndexDefinition index : indexes) {
             numbered.add(index.id() > 0 ? index : index.withId(nextId.getAsLong()));
         }
-        return new TableDefinition(tableId, name, columns, layout, numbered);
+        return new TableDefinition(tableId, name, columns, layout, numbered, checks, foreignKeys);
     }
 
     /** The same table with one more index (placed after the existing ones). */
     public TableDefinition withIndex(IndexDefinition index) {
         List<IndexDefinition> next = new ArrayList<>(indexes);
         next.add(index);
-        return new TableDefinition(id, name, columns, layout, next);
+        return new TableDefinition(id, name, columns, layout, next, checks, foreignKeys);
     }
 
     /** The same table without the named index. */
     public TableDefinition withoutIndex(String indexName) {
         return new TableDefinition(id, name, columns, layout,
-            indexes.stream().filter(i -> !i.name().equals(indexName)).toList());
+            indexes.stream().filter(i -> !i.name().equals(indexName)).toList(), checks, foreignKeys);
+    }
+
+    /** The same table with one more column at the end (ALTER TABLE ADD COLUMN). */
+    public TableDefinition withColumn(ColumnDefinition column) {
+        List<ColumnDefinition> next = new ArrayList<>(columns);
+        next.add(column);
+        return new TableDefinition(id, name, next, layout, indexes, checks, foreignKeys);
+    }
+
+    /** The same table with one more CHECK constraint. */
+    public TableDefinition withCheck(CheckConstraint check) {
+        List<CheckConstraint> next = new ArrayList<>(checks);
+        next.add(check);
+        return new TableDefinition(id, name, columns, layout, indexes, next, foreignKeys);
+    }
+
+    /** The same table with one more foreign key. */
+    public TableDefinition withForeignKey(ForeignKey key) {
+        List<ForeignKey> next = new ArrayList<>(foreignKeys);
+        next.add(key);
+        return new TableDefinition(id, name, columns, layout, indexes, checks, next);
+    }
+
+    /** The same table without the named CHECK or FOREIGN KEY constraint (unique ones are indexes). */
+    public TableDefinition withoutConstraint(String constraint) {
+        return new TableDefinition(id, name, columns, layout, indexes,
+            checks.stream().filter(c -> !c.name().equals(constraint)).toList(),
+            foreignKeys.stream().filter(f -> !f.name().equals(constraint)).toList());
+    }
+
+    /** Whether the table has a constraint (or constraint index) of this name. */
+    public boolean hasConstraint(String constraint) {
+        return checks.stream().anyMatch(c -> c.name().equals(constraint))
+            || foreignKeys.stream().anyMatch(f -> f.name().equals(constraint))
+            || indexes.stream().anyMatch(i -> i.origin() != IndexOrigin.CREATE_INDEX && i.name().equals(constraint));
+    }
+
+    /** The unique indexes (primary key and UNIQUE constraints) whose columns are exactly {@code columns}, any order. */
+    public Optional<IndexDefinition> uniqueKeyOn(int[] keyColumns) {
+        int[] wanted = keyColumns.clone();
+        java.util.Arrays.sort(wanted);
+        return indexes.stream().filter(IndexDefinition::unique).filter(i -> {
+            int[] have = i.columns();
+            java.util.Arrays.sort(have);
+            return java.util.Arrays.equals(have, wanted);
+        }).findFirst();
     }
 
     /** Checks the definition is well formed; throws a 42xxx error naming the table otherwise. */
@@ -114,6 +170,13 @@ public record TableDefinition(long id, String name, List<ColumnDefinition> colum
         }
         for (IndexDefinition index : indexes) {
             validate(index);
+        }
+        for (ForeignKey key : foreignKeys) {
+            for (int column : key.columns()) {
+                if (column < 0 || column >= columns.size()) {
+                    throw ErrorCode.INVALID_DEFINITION.exception(name, "foreign key column " + column + " out of range");
+                }
+            }
         }
     }
 

@@ -8,6 +8,7 @@ import org.verso.common.type.ValueType;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.ForeignKey;
 import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.TableDefinition;
 
@@ -46,7 +47,7 @@ public final class InformationSchema {
 
     public static List<SystemView> views(Catalog catalog) {
         return List.of(tables(catalog), columns(catalog), tableConstraints(catalog), keyColumnUsage(catalog),
-            indexes(catalog));
+            indexes(catalog), foreignKeys(catalog));
     }
 
     private static SystemView.Builder view(String name) {
@@ -77,7 +78,7 @@ public final class InformationSchema {
 
     private static SystemView columns(Catalog catalog) {
         SystemView.Builder b = tableColumns(view("COLUMNS")).varchar("COLUMN_NAME", NAME_LENGTH)
-            .integer("ORDINAL_POSITION").varchar("COLUMN_DEFAULT", NAME_LENGTH).varchar("IS_NULLABLE", 3)
+            .integer("ORDINAL_POSITION").varchar("COLUMN_DEFAULT", 4000).varchar("IS_NULLABLE", 3)
             .varchar("DATA_TYPE", 20).nullableInteger("CHARACTER_MAXIMUM_LENGTH")
             .nullableInteger("CHARACTER_OCTET_LENGTH").nullableInteger("NUMERIC_PRECISION")
             .nullableInteger("NUMERIC_PRECISION_RADIX").nullableInteger("NUMERIC_SCALE")
@@ -102,7 +103,8 @@ public final class InformationSchema {
             octets = type.length();
         }
         boolean exact = kind.isIntegral() || kind == ValueType.DECIMAL;
-        return new Object[] {null, USER_SCHEMA, t.name(), c.name(), position, null, c.nullable() ? "YES" : "NO",
+        return new Object[] {null, USER_SCHEMA, t.name(), c.name(), position, c.defaultExpression(),
+            c.nullable() ? "YES" : "NO",
             kind.name(), kind.hasLength() ? type.length() : null, octets,
             kind.isNumeric() ? type.columnSize() : null, kind.isNumeric() ? 10 : null,
             exact ? type.fractionDigits() : null, kind.isTemporal() ? type.fractionDigits() : null};
@@ -124,6 +126,10 @@ public final class InformationSchema {
                         index.isPrimaryKey() ? "PRIMARY KEY" : "UNIQUE", "NO", "NO"});
                 }
             }
+            for (ForeignKey key : t.foreignKeys()) {
+                rows.add(new Object[] {null, USER_SCHEMA, key.name(), null, USER_SCHEMA, t.name(), "FOREIGN KEY", "NO",
+                    "NO"});
+            }
             return rows;
         });
     }
@@ -140,6 +146,40 @@ public final class InformationSchema {
                         rows.add(new Object[] {null, USER_SCHEMA, index.name(), null, USER_SCHEMA, t.name(),
                             t.column(index.column(k)).name(), k + 1});
                     }
+                }
+            }
+            return rows;
+        });
+    }
+
+    /**
+     * FOREIGN_KEYS (Verso's own view, in the shape JDBC's getImportedKeys asks for): one row per column of every
+     * foreign key, with the referenced table and column, the position in the key, the ON DELETE action, and the
+     * name of the referenced table's key (its primary key or UNIQUE constraint over the referenced columns).
+     */
+    private static SystemView foreignKeys(Catalog catalog) {
+        SystemView.Builder b = view("FOREIGN_KEYS").varchar("FK_NAME", NAME_LENGTH)
+            .varchar("FK_TABLE_SCHEMA", NAME_LENGTH).varchar("FK_TABLE_NAME", NAME_LENGTH)
+            .varchar("FK_COLUMN_NAME", NAME_LENGTH).varchar("PK_TABLE_SCHEMA", NAME_LENGTH)
+            .varchar("PK_TABLE_NAME", NAME_LENGTH).varchar("PK_COLUMN_NAME", NAME_LENGTH).integer("KEY_SEQ")
+            .varchar("DELETE_RULE", 20).varchar("PK_NAME", NAME_LENGTH);
+        return rows(b, catalog, t -> {
+            List<Object[]> rows = new ArrayList<>();
+            for (ForeignKey key : t.foreignKeys()) {
+                TableDefinition parent = key.referencedTable().equals(t.name()) ? t
+                    : catalog.table(key.referencedTable()).orElse(null);
+                if (parent == null) {
+                    continue;
+                }
+                String parentKey = parent.indexes().stream().filter(i -> i.unique()
+                        && java.util.Arrays.equals(i.columns(), key.referencedColumns()))
+                    .map(IndexDefinition::name).findFirst().orElse(null);
+                int[] columns = key.columns();
+                int[] referenced = key.referencedColumns();
+                for (int k = 0; k < columns.length; k++) {
+                    rows.add(new Object[] {key.name(), USER_SCHEMA, t.name(), t.column(columns[k]).name(), USER_SCHEMA,
+                        parent.name(), parent.column(referenced[k]).name(), k + 1, key.onDelete().name()
+                            .replace('_', ' '), parentKey});
                 }
             }
             return rows;

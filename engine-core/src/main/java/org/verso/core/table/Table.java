@@ -27,6 +27,7 @@ import org.verso.storage.index.IndexStatistics;
 import org.verso.storage.index.KeyCodec;
 import org.verso.storage.index.KeyRange;
 import org.verso.storage.index.TableIndex;
+import org.verso.storage.tuple.RowCodec;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionWord;
 
@@ -627,7 +628,21 @@ public final class Table implements ReadableTable {
         }
     }
 
-    /** Takes the catalog's new definition of this table (after an index was added or removed). */
+    /**
+     * Takes a definition with columns added at the end (ALTER TABLE ADD COLUMN) and the row codec that reads both the
+     * rows stored before (an added column reads as its added value) and new ones.
+     */
+    public void columnsChanged(TableDefinition changed, RowCodec codec) {
+        schemaLock.writeLock().lock();
+        try {
+            heap.replaceCodec(codec);
+            definitionChanged(changed);
+        } finally {
+            schemaLock.writeLock().unlock();
+        }
+    }
+
+    /** Takes the catalog's new definition of this table (after an index or a constraint was added or removed). */
     public void definitionChanged(TableDefinition changed) {
         schemaLock.writeLock().lock();
         try {

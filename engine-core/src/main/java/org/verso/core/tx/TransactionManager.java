@@ -128,6 +128,17 @@ public final class TransactionManager {
         return clock.get();
     }
 
+    /** Number of transactions waiting for another to end right now: the engine's own wait state. */
+    public int waitingCount() {
+        int n = 0;
+        for (Transaction tx : active.values()) {
+            if (tx.waitingFor() != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** Whether transaction {@code txid} has begun and not ended. */
     public boolean isActive(long txid) {
         return active.containsKey(txid);

@@ -22,9 +22,45 @@ class CatalogCodecTest {
                     IndexKind.BTREE, IndexOrigin.CREATE_INDEX)));
     }
 
+    private static CatalogCodec.Contents contents(List<TableDefinition> tables) {
+        return new CatalogCodec.Contents(10, 3, List.of(), tables, List.of(), List.of());
+    }
+
+    /** A table with every kind of column clause and constraint the format stores. */
+    private static TableDefinition lines() {
+        return new TableDefinition(11, "APP.LINES", List.of(
+            new ColumnDefinition("ID", DataType.of(ValueType.BIGINT), false, null, new Identity(true, "APP.LINES_ID_SEQ"),
+                null),
+            new ColumnDefinition("W_ID", DataType.of(ValueType.INTEGER), false),
+            new ColumnDefinition("O_ID", DataType.of(ValueType.INTEGER), false),
+            new ColumnDefinition("QTY", DataType.decimal(6, 2), false, "1.00", null, null),
+            new ColumnDefinition("SEEN", DataType.of(ValueType.TIMESTAMP), true, "CURRENT_TIMESTAMP", null, null),
+            new ColumnDefinition("NOTE", DataType.varchar(10), true, "'n/a'", null, "later")),
+            TableLayout.SIAS,
+            List.of(IndexDefinition.of("LINES_PKEY", new int[] {0}, true, IndexKind.MVIDX, IndexOrigin.PRIMARY_KEY)
+                .withId(12)),
+            List.of(new CheckConstraint("LINES_QTY_CHECK", "\"QTY\" > 0")),
+            List.of(new ForeignKey("LINES_O_FKEY", new int[] {1, 2}, "ORDERS", new int[] {0, 1},
+                ForeignKeyAction.CASCADE)));
+    }
+
+    @Test
+    void everyKindOfObjectSurvivesEncoding() {
+        ViewDefinition view = new ViewDefinition("OPEN_ORDERS", "SELECT \"W_ID\" FROM \"PUBLIC\".\"ORDERS\"",
+            List.of(new ColumnDefinition("W_ID", DataType.of(ValueType.INTEGER), false)), List.of("ORDERS"));
+        SequenceDefinition owned = new SequenceDefinition(13, "APP.LINES_ID_SEQ", 1, 1, "APP.LINES");
+        SequenceDefinition free = new SequenceDefinition(14, "TICKETS", 100, -5, null);
+        CatalogCodec.Contents contents = new CatalogCodec.Contents(15, 4, List.of("APP"),
+            List.of(orders(), lines()), List.of(view), List.of(owned, free));
+        CatalogCodec.Contents decoded = CatalogCodec.decode(CatalogCodec.encode(contents), "catalog.bin");
+        assertEquals(contents, decoded);
+        assertEquals("later", decoded.tables().get(1).column(5).addedValue());
+        assertEquals(new Identity(true, "APP.LINES_ID_SEQ"), decoded.tables().get(1).column(0).identity());
+    }
+
     @Test
     void tablesAndIndexesSurviveEncoding() {
-        CatalogCodec.Contents contents = new CatalogCodec.Contents(10, 3, List.of(orders()));
+        CatalogCodec.Contents contents = contents(List.of(orders()));
         CatalogCodec.Contents decoded = CatalogCodec.decode(CatalogCodec.encode(contents), "catalog.bin");
         assertEquals(10, decoded.nextObjectId());
         assertEquals(3, decoded.version());
@@ -34,7 +70,7 @@ class CatalogCodecTest {
 
     @Test
     void aFlippedByteIsDetected() {
-        byte[] bytes = CatalogCodec.encode(new CatalogCodec.Contents(10, 3, List.of(orders())));
+        byte[] bytes = CatalogCodec.encode(contents(List.of(orders())));
         bytes[bytes.length / 2] ^= 0x10;
         VersoException e = assertThrows(VersoException.class, () -> CatalogCodec.decode(bytes, "catalog.bin"));
         assertEquals("XX001", e.sqlState());

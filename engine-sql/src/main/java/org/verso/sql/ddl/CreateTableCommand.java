@@ -1,15 +1,18 @@
 package org.verso.sql.ddl;
 
 import org.verso.core.Database;
-import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.parse.ast.SqlCreateTableStatement;
 
-/** CREATE TABLE [IF NOT EXISTS]. */
-public record CreateTableCommand(TableDefinition definition, boolean ifNotExists) implements DdlCommand {
+/** CREATE TABLE [IF NOT EXISTS]: the table, its constraints, and the sequences of its identity columns. */
+record CreateTableCommand(SqlCreateTableStatement statement) implements DdlCommand {
     @Override
     public void execute(Database database) {
-        if (ifNotExists && database.catalog().table(definition.name()).isPresent()) {
+        String name = Names.key(statement.name);
+        if (statement.ifNotExists && database.catalog().table(name).isPresent()) {
             return;
         }
-        database.createTable(definition);
+        TableDefinitions.NewTable table = new TableDefinitions(database.catalog(), name).create(statement);
+        new ExpressionChecks(database.catalog(), table.table()).checkAll();
+        database.createTable(table.table(), table.sequences());
     }
 }

@@ -30,6 +30,9 @@ public final class CalciteErrors {
             m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(2) + "." + m.group(1))),
         rule("Column '([^']*)' not found in any table", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
         rule("Unknown target column '([^']*)'", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
+        rule("Column '([^']*)' is ambiguous", m -> ErrorCode.AMBIGUOUS_COLUMN.exception(m.group(1))),
+        rule("Table '([^']*)' is not a sequence", m -> ErrorCode.WRONG_OBJECT_TYPE.exception(m.group(1)
+            + " is not a sequence")),
         rule("Unknown identifier '([^']*)'", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
         rule("Column '([^']*)' has no default value and does not allow NULLs",
             (m, statement) -> ErrorCode.NOT_NULL_VIOLATION.exception(m.group(1), targetTable(statement))),

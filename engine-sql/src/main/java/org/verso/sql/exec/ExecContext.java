@@ -62,6 +62,11 @@ public final class ExecContext {
         return database.table(name);
     }
 
+    /** The next value of sequence {@code key} (a catalog key); values are not given back on rollback. */
+    public long nextValue(String key) {
+        return database.nextValue(key);
+    }
+
     /** A table or system view to scan. */
     public ReadableTable readable(String name) {
         return database.readable(name);

@@ -2,6 +2,7 @@ package org.verso.sql.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -11,7 +12,9 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.verso.common.ErrorCode;
+import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.exec.constraint.TableConstraints;
 import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.AggregateFunction;
@@ -53,10 +56,18 @@ import org.verso.common.type.DataType;
 public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     private final RexBuilder rexBuilder;
     private final ExprCompiler compiler;
+    private final Function<TableDefinition, TableConstraints> constraints;
 
+    /** A builder for plans that write tables without constraints beyond the tables' own. */
     public PlanBuilder(RexBuilder rexBuilder) {
+        this(rexBuilder, table -> TableConstraints.NONE);
+    }
+
+    /** @param constraints the constraints a write to a table keeps (CHECK, UNIQUE, foreign keys) */
+    public PlanBuilder(RexBuilder rexBuilder, Function<TableDefinition, TableConstraints> constraints) {
         this.rexBuilder = rexBuilder;
         this.compiler = new ExprCompiler(rexBuilder);
+        this.constraints = constraints;
     }
 
     public PlanNode build(RelNode rel) {
@@ -199,9 +210,11 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     public PlanNode visit(VersoTableModify rel) {
         TableDefinition table = rel.definition();
         PlanNode input = build(rel.getInput());
+        TableConstraints kept = constraints.apply(table);
+        DataType[] columnTypes = table.columns().stream().map(ColumnDefinition::type).toArray(DataType[]::new);
         switch (rel.getOperation()) {
             case INSERT:
-                return new InsertNode(table.name(), input, reads(rel.getInput(), table.name()));
+                return new InsertNode(table.name(), input, reads(rel.getInput(), table.name()), columnTypes, kept);
             case UPDATE: {
                 requireRowIdentity(input, "UPDATE");
                 List<String> names = rel.getUpdateColumnList();
@@ -209,11 +222,11 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
                 for (int i = 0; i < updated.length; i++) {
                     updated[i] = table.columnIndex(names.get(i));
                 }
-                return new UpdateNode(table.name(), input, updated, table.columnCount());
+                return new UpdateNode(table.name(), input, updated, columnTypes, kept);
             }
             case DELETE:
                 requireRowIdentity(input, "DELETE");
-                return new DeleteNode(table.name(), input);
+                return new DeleteNode(table.name(), input, table.columnCount(), kept);
             default:
                 throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(rel.getOperation().toString());
         }

@@ -1,36 +1,45 @@
 package org.verso.sql.parse;
 
+import java.io.StringReader;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.sql.parse.impl.VersoParserImpl;
 
 /**
- * Parses one SQL statement with Calcite's DDL-capable parser ({@code SqlDdlParserImpl} from calcite-server):
+ * Parses one SQL statement with Verso's parser ({@link VersoParserImpl}, generated at build time from Calcite's
+ * {@code Parser.jj} template with Verso's DDL, {@code FOR UPDATE} and non-reserved words; see engine-sql's README):
  * double-quoted identifiers keep their case, unquoted ones are upper-cased, as the catalog stores them.
- *
- * <p>Known gaps of the stock grammar (reported as 42601): column-level {@code PRIMARY KEY}, {@code FOR UPDATE},
- * {@code CREATE INDEX}, {@code DROP ... CASCADE}. Closing them needs a parser generated from Calcite's
- * {@code Parser.jj} template.
  */
 public final class SqlParsing {
     /** LENIENT accepts {@code SELECT} without {@code FROM}, {@code LIMIT}, GROUP BY aliases and the like. */
     public static final SqlConformance CONFORMANCE = SqlConformanceEnum.LENIENT;
 
     private static final SqlParser.Config CONFIG = SqlParser.config()
-        .withParserFactory(SqlDdlParserImpl.FACTORY)
+        .withParserFactory(VersoParserImpl.FACTORY)
         .withQuoting(Quoting.DOUBLE_QUOTE)
         .withUnquotedCasing(Casing.TO_UPPER)
         .withQuotedCasing(Casing.UNCHANGED)
         .withCaseSensitive(true)
         .withConformance(CONFORMANCE);
+
+    /** Calcite's message for an unexpected token. */
+    private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([^\"]+)\"");
+
+    /** Which words the grammar reserves. */
+    private static final SqlAbstractParserImpl.Metadata METADATA =
+        new VersoParserImpl(new StringReader("")).getMetadata();
 
     private SqlParsing() {
     }
@@ -55,6 +64,15 @@ public final class SqlParsing {
         }
     }
 
+    /** A stored expression (a column's DEFAULT) as a syntax tree. */
+    public static SqlNode parseExpression(String expression) {
+        try {
+            return SqlParser.create(expression, CONFIG).parseExpression();
+        } catch (SqlParseException e) {
+            throw syntaxError(expression, e);
+        }
+    }
+
     /** One terminating {@code ;}, as most drivers accept, is not part of the statement. */
     private static String withoutTrailingSemicolon(String sql) {
         String s = sql.stripTrailing();
@@ -64,11 +82,18 @@ public final class SqlParsing {
     private static VersoException syntaxError(String sql, SqlParseException e) {
         String message = firstLine(e.getMessage());
         SqlParserPos pos = e.getPos();
+        if (message.startsWith("Non-query expression encountered in illegal context")) {
+            // A statement that starts with an unknown word parses as an expression; say which word it is.
+            message = "syntax error at \"" + wordAt(sql, pos) + "\": a statement starts with SELECT, INSERT, UPDATE, "
+                + "DELETE, CREATE, DROP, ALTER, TRUNCATE, VALUES, WITH or EXPLAIN";
+        }
         if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
         }
-        if (isColumnPrimaryKey(sql, e.getPos())) {
-            message += " (declare the key as a table constraint: PRIMARY KEY (column, ...))";
+        Matcher encountered = ENCOUNTERED.matcher(message);
+        if (encountered.lookingAt() && METADATA.isReservedWord(encountered.group(1).toUpperCase(Locale.ROOT))) {
+            message += " (" + encountered.group(1).toUpperCase(Locale.ROOT)
+                + " is a reserved word: write it in double quotes to use it as a name)";
         }
         return ErrorCode.SYNTAX_ERROR.exception(e, message);
     }
@@ -83,17 +108,18 @@ public final class SqlParsing {
         return line.endsWith(".") ? line.substring(0, line.length() - 1) : line;
     }
 
-    private static boolean isColumnPrimaryKey(String sql, SqlParserPos pos) {
-        if (pos == null || pos.getLineNum() <= 0) {
-            return false;
-        }
+    /** The word of {@code sql} that starts at {@code pos}. */
+    private static String wordAt(String sql, SqlParserPos pos) {
         String[] lines = sql.split("\n", -1);
-        if (pos.getLineNum() > lines.length) {
-            return false;
+        if (pos == null || pos.getLineNum() <= 0 || pos.getLineNum() > lines.length) {
+            return sql.strip().split("\\s+", 2)[0];
         }
         String line = lines[pos.getLineNum() - 1];
-        int col = pos.getColumnNum() - 1;
-        return col >= 0 && col < line.length() && line.regionMatches(true, col, "PRIMARY", 0, 7)
-            && sql.trim().regionMatches(true, 0, "CREATE", 0, 6);
+        int start = Math.max(0, Math.min(line.length(), pos.getColumnNum() - 1));
+        int end = start;
+        while (end < line.length() && !Character.isWhitespace(line.charAt(end)) && line.charAt(end) != '(') {
+            end++;
+        }
+        return line.substring(start, end);
     }
 }

@@ -11,9 +11,12 @@ import org.verso.sql.exec.PlanNode;
  *
  * @param catalogVersion the catalog version the statement was validated against
  * @param explain        the physical plan as text, for tests and EXPLAIN
+ * @param forUpdate      a {@code SELECT ... FOR UPDATE}: the plan locks each row it returns (see
+ *                       {@code exec.node.RowLocks})
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
-                                PlanNode plan, DdlCommand ddl, long catalogVersion, String explain) {
+                                PlanNode plan, DdlCommand ddl, long catalogVersion, String explain,
+                                boolean forUpdate) {
     public CompiledStatement {
         parameters = List.copyOf(parameters);
         columns = List.copyOf(columns);

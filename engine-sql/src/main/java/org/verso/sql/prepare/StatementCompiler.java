@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.rel.RelNode;
@@ -11,61 +12,66 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
-import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
-import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.common.type.DataType;
 import org.verso.core.catalog.Catalog;
+import org.verso.core.catalog.TableDefinition;
 import org.verso.core.system.SystemView;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.ddl.DdlTranslator;
 import org.verso.sql.error.CalciteErrors;
 import org.verso.sql.exec.PlanBuilder;
 import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.constraint.ConstraintPlanner;
+import org.verso.sql.exec.expr.ExprCompiler;
+import org.verso.sql.exec.node.ForUpdateNode;
 import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.parse.ast.SqlSelectForUpdate;
+import org.verso.sql.parse.ast.SqlTruncateStatement;
 import org.verso.sql.plan.VersoConvention;
+import org.verso.sql.plan.rel.VersoTableScan;
 import org.verso.sql.plan.rule.VersoRules;
 import org.verso.sql.schema.SchemaSnapshot;
 import org.verso.sql.type.TypeMapping;
-import org.verso.common.type.DataType;
 
 /**
- * Parses, validates and plans one SQL statement: Calcite parser, validator against a {@link SchemaSnapshot}, SQL
- * to relational algebra, then a Volcano planner with only {@link VersoRules}, then the {@link PlanBuilder}.
+ * Parses, validates and plans one SQL statement: Verso's parser, Calcite's validator against a
+ * {@link SchemaSnapshot} (views expand in place), SQL to relational algebra (omitted INSERT columns take their
+ * DEFAULT or identity value), then a Volcano planner with only {@link VersoRules}, then the {@link PlanBuilder},
+ * which compiles into writes the table constraints they must keep. DDL is translated, not planned.
  * Stateless and thread safe; every call builds its own Calcite objects.
  */
 public final class StatementCompiler {
     /** Catalog reads race with DDL only briefly; give up after this many changed snapshots. */
     private static final int SNAPSHOT_ATTEMPTS = 5;
 
-    private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()
-        .withTrimUnusedFields(false)
-        .withExpand(true)
-        // Keep IN lists as comparisons rather than joins with a VALUES relation.
-        .withInSubQueryThreshold(Integer.MAX_VALUE)
-        // No constant folding while converting: Calcite folds CAST('toolong' AS VARCHAR(5)) into 'toolo', which
-        // would hide the 22001 that SQL requires when such a value is assigned to a column.
-        .withRelBuilderConfigTransform(c -> c.withSimplify(false));
-
     public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews) {
         SqlNode node = null;
         try {
             node = SqlParsing.parse(sql);
+            boolean forUpdate = node instanceof SqlSelectForUpdate;
+            if (node instanceof SqlSelectForUpdate locking) {
+                node = locking.query;
+            }
+            if (node instanceof SqlTruncateStatement truncate) {
+                // TRUNCATE is a transactional DELETE of every row: foreign keys act, and a rollback restores them.
+                node = new SqlDelete(truncate.getParserPosition(), truncate.table, null, null, null);
+            }
             if (DdlTranslator.isDdl(node)) {
                 return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null,
-                    DdlTranslator.translate(node), catalog.version(), node.getKind().toString());
+                    DdlTranslator.translate(node), catalog.version(), node.getKind().toString(), false);
             }
             if (node instanceof SqlExplain explain) {
-                return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews)));
+                return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews), false));
             }
-            return plan(node, snapshot(catalog, systemViews));
+            return plan(node, snapshot(catalog, systemViews), forUpdate);
         } catch (VersoException e) {
             throw e;
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
@@ -84,26 +90,30 @@ public final class StatementCompiler {
         }
         ColumnMeta column = new ColumnMeta("PLAN", DataType.varchar(DataType.MAX_STRING_LENGTH), false, null, null);
         return new CompiledStatement(StatementKind.QUERY, statement.parameters(), List.of(column),
-            new ValuesNode(lines), null, statement.catalogVersion(), statement.explain());
+            new ValuesNode(lines), null, statement.catalogVersion(), statement.explain(), false);
     }
 
-    private static SchemaSnapshot snapshot(Catalog catalog, List<SystemView> systemViews) {
+    /** A snapshot whose tables convert their DEFAULT expressions with this same snapshot. */
+    static SchemaSnapshot snapshot(Catalog catalog, List<SystemView> systemViews) {
         for (int attempt = 0; attempt < SNAPSHOT_ATTEMPTS; attempt++) {
-            SchemaSnapshot snapshot = SchemaSnapshot.read(catalog, systemViews);
+            SchemaSnapshot[] self = new SchemaSnapshot[1];
+            SchemaSnapshot snapshot = SchemaSnapshot.read(catalog, systemViews, List.of(),
+                (expression, rexBuilder) -> ScalarExpressions.compile(expression, null, self[0], rexBuilder));
             if (snapshot != null) {
+                self[0] = snapshot;
                 return snapshot;
             }
         }
         throw ErrorCode.INTERNAL_ERROR.exception("the catalog kept changing while the statement was planned");
     }
 
-    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema) {
+    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, boolean forUpdate) {
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
         }
-        SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(),
-            schema.catalogReader(), schema.typeFactory(),
-            SqlValidator.Config.DEFAULT.withConformance(SqlParsing.CONFORMANCE).withIdentifierExpansion(true));
+        GeneratedColumns.check(node, schema.catalog());
+        DefaultKeyword.expand(node, schema.catalog());
+        SqlValidator validator = Validators.validator(schema);
         SqlNode validated = validator.validate(node);
         List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));
 
@@ -112,22 +122,38 @@ public final class StatementCompiler {
         VersoRules.ALL.forEach(planner::addRule);
         RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
         RelOptCluster cluster = RelOptCluster.create(planner, rexBuilder);
-        SqlToRelConverter converter = new SqlToRelConverter(
-            (rowType, queryString, schemaPath, viewPath) -> {
-                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("views");
-            },
-            validator, schema.catalogReader(), cluster, StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
-        RelRoot root = converter.convertQuery(validated, false, true);
+        RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
+            .convertQuery(validated, false, true);
         RelNode logical = root.project();
 
         planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
         RelNode physical = planner.findBestExp();
-        PlanNode plan = new PlanBuilder(rexBuilder).build(physical);
+        ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
+        ExprCompiler checks = new ExprCompiler(rexBuilder);
+        PlanNode plan = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
+            checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder)))).build(physical);
 
         boolean query = root.kind.belongsTo(SqlKind.QUERY);
+        if (forUpdate) {
+            plan = new ForUpdateNode(plan, lockedTable(plan, physical));
+        }
         List<ColumnMeta> columns = query ? columns(validator, validated, root.validatedRowType) : List.of();
         return new CompiledStatement(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
-            null, schema.catalogVersion(), RelOptUtil.toString(physical));
+            null, schema.catalogVersion(), RelOptUtil.toString(physical), forUpdate);
+    }
+
+    /** The one table whose rows a FOR UPDATE query returns; other shapes are refused. */
+    private static String lockedTable(PlanNode plan, RelNode physical) {
+        List<RelOptTable> tables = RelOptUtil.findAllTables(physical);
+        if (tables.size() != 1 || !plan.preservesRowId()) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("FOR UPDATE of a query that joins, groups or aggregates "
+                + "(its rows are not rows of one table)");
+        }
+        TableDefinition table = VersoTableScan.definitionOf(tables.get(0));
+        if (table.id() < 0) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("FOR UPDATE of system view " + table.name());
+        }
+        return table.name();
     }
 
     private static List<ColumnMeta> parameters(RelDataType rowType) {

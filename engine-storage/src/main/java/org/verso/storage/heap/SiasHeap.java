@@ -49,7 +49,8 @@ public final class SiasHeap implements TableHeap {
     private final String tableName;
     private final AppendRegion region;
     private final VersionDirectory directory;
-    private final RowCodec codec;
+    // Replaced only by ALTER TABLE ADD COLUMN; a reader uses whichever codec it read, and either decodes every row.
+    private volatile RowCodec codec;
     private final Object[] latches = new Object[LATCHES];
     // Rows that gained a version over an older one: candidates for forgetting versions.
     private final RowIdQueue superseded = new RowIdQueue();
@@ -67,6 +68,11 @@ public final class SiasHeap implements TableHeap {
 
     private Object latch(long vid) {
         return latches[(int) (vid & (LATCHES - 1))];
+    }
+
+    @Override
+    public void replaceCodec(RowCodec newCodec) {
+        this.codec = newCodec;
     }
 
     @Override
@@ -161,7 +167,8 @@ public final class SiasHeap implements TableHeap {
     }
 
     private long append(byte flags, long vid, long txid, long prevTid, Object[] row) {
-        int payload = row == null ? 0 : codec.encodedSize(row);
+        RowCodec rowCodec = codec; // one codec for the size and the bytes, even if ALTER TABLE replaces it meanwhile
+        int payload = row == null ? 0 : rowCodec.encodedSize(row);
         int length = VersionRecord.HEADER + payload;
         if (length > region.maxPayload()) {
             throw ErrorCode.ROW_TOO_LARGE.exception(length, tableName, region.maxPayload());
@@ -169,7 +176,7 @@ public final class SiasHeap implements TableHeap {
         return region.append(length, (page, at) -> {
             VersionRecord.writeHeader(page, at, flags, vid, txid, prevTid);
             if (row != null) {
-                codec.encode(row, page.duplicate().position(at + VersionRecord.HEADER));
+                rowCodec.encode(row, page.duplicate().position(at + VersionRecord.HEADER));
             }
         });
     }

@@ -5,6 +5,7 @@ import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
+import org.verso.storage.tuple.RowCodec;
 import org.verso.storage.version.Snapshot;
 
 /**
@@ -106,6 +107,12 @@ public interface TableHeap extends AutoCloseable {
 
     /** I/O counters of the heap's file. */
     IoCounters io();
+
+    /**
+     * Decodes and encodes rows with {@code codec} from now on (ALTER TABLE ADD COLUMN). The new codec must read every
+     * row the old one wrote: it has the old codec's columns, in order, and possibly more.
+     */
+    void replaceCodec(RowCodec codec);
 
     /** Writes every buffered page of the heap. */
     void flush();

@@ -14,7 +14,9 @@ import org.verso.common.type.ValueType;
  * <p>Payload format, all integers big-endian:
  * <pre>
  * offset          size        field
- * 0               ceil(n/8)   null bitmap, bit i set when column i is NULL
+ * 0               1 or 2      n, the number of columns stored: one byte 0nnnnnnn below 128, else two bytes
+ *                             1nnnnnnn nnnnnnnn
+ * ...             ceil(n/8)   null bitmap, bit i set when column i is NULL
  * ...             per column  the non-null values, in column order:
  *                   BOOLEAN    1   0 or 1
  *                   SMALLINT   2
@@ -31,15 +33,38 @@ import org.verso.common.type.ValueType;
  *                   BINARY,    2+k k = byte length of the value (a BINARY(n) value is stored padded to n bytes)
  *                   VARBINARY
  * </pre>
- * The codec is stateless apart from the column types and is safe to share between threads.
+ * A row stores how many columns it has because a table can gain columns (ALTER TABLE ADD COLUMN) while rows written
+ * before keep their shape: decoding an older, shorter row fills the columns it lacks from the codec's
+ * {@code addedValues} (the value each added column had for existing rows), and a shorter row is also what
+ * {@link #encode} writes for an array with fewer values than the codec has columns. No row is ever rewritten.
+ *
+ * <p>The codec is stateless apart from the column types and is safe to share between threads.
  */
 public final class RowCodec {
+    /** The most columns a row can have: the largest two-byte column count. */
+    public static final int MAX_COLUMNS = 0x7fff;
+
     private final DataType[] types;
-    private final int bitmapBytes;
+    private final Object[] addedValues;
 
     public RowCodec(List<DataType> columnTypes) {
+        this(columnTypes, new Object[columnTypes.size()]);
+    }
+
+    /**
+     * A codec whose column {@code i}, when a stored row is too short to hold it, reads as {@code addedValues[i]} (a
+     * canonical value or null).
+     */
+    public RowCodec(List<DataType> columnTypes, Object[] addedValues) {
+        if (columnTypes.size() > MAX_COLUMNS || addedValues.length != columnTypes.size()) {
+            throw new IllegalArgumentException("bad column count " + columnTypes.size());
+        }
         this.types = columnTypes.toArray(new DataType[0]);
-        this.bitmapBytes = (types.length + 7) / 8;
+        this.addedValues = addedValues.clone();
+    }
+
+    private static int countBytes(int count) {
+        return count < 0x80 ? 1 : 2;
     }
 
     public int columnCount() {
@@ -48,8 +73,9 @@ public final class RowCodec {
 
     /** The exact number of bytes {@link #encode} writes for this row. */
     public int encodedSize(Object[] row) {
-        int size = bitmapBytes;
-        for (int i = 0; i < types.length; i++) {
+        int count = stored(row);
+        int size = countBytes(count) + (count + 7) / 8;
+        for (int i = 0; i < count; i++) {
             Object v = row[i];
             if (v == null) {
                 continue;
@@ -68,13 +94,24 @@ public final class RowCodec {
         return size;
     }
 
+    /** How many leading columns of {@code row} are stored: all of the codec's, or fewer for a shorter array. */
+    private int stored(Object[] row) {
+        return Math.min(row.length, types.length);
+    }
+
     /** Writes the row at {@code buf}'s position and advances it. */
     public void encode(Object[] row, ByteBuffer buf) {
+        int count = stored(row);
+        if (count < 0x80) {
+            buf.put((byte) count);
+        } else {
+            buf.putShort((short) (0x8000 | count));
+        }
         int bitmapAt = buf.position();
-        for (int i = 0; i < bitmapBytes; i++) {
+        for (int i = 0; i < (count + 7) / 8; i++) {
             buf.put((byte) 0);
         }
-        for (int i = 0; i < types.length; i++) {
+        for (int i = 0; i < count; i++) {
             Object v = row[i];
             if (v == null) {
                 int at = bitmapAt + (i >>> 3);
@@ -114,9 +151,16 @@ public final class RowCodec {
     /** Reads a row written by {@link #encode} starting at absolute offset {@code at}. */
     public Object[] decode(ByteBuffer buf, int at) {
         Object[] row = new Object[types.length];
-        int pos = at + bitmapBytes;
-        for (int i = 0; i < types.length; i++) {
-            if ((buf.get(at + (i >>> 3)) & (1 << (i & 7))) != 0) {
+        int first = buf.get(at) & 0xff;
+        int count = first < 0x80 ? first : buf.getShort(at) & MAX_COLUMNS;
+        int bitmapAt = at + countBytes(count);
+        int pos = bitmapAt + (count + 7) / 8;
+        int present = Math.min(count, types.length);
+        for (int i = present; i < types.length; i++) {
+            row[i] = addedValues[i];
+        }
+        for (int i = 0; i < present; i++) {
+            if ((buf.get(bitmapAt + (i >>> 3)) & (1 << (i & 7))) != 0) {
                 continue;
             }
             switch (types[i].kind()) {

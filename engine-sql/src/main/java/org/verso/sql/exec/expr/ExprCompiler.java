@@ -201,6 +201,15 @@ public final class ExprCompiler {
             case "CURRENT_TIMESTAMP":
             case "LOCALTIMESTAMP":
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
+            case "NOW":
+                return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
+            case "NEXT_VALUE":
+                // NEXT VALUE FOR s: the validator resolved the sequence; the operand names it as written.
+                return SequenceExprs.nextValue(SequenceExprs.keyOfIdentifier(
+                    ((RexLiteral) call.getOperands().get(0)).getValueAs(String.class)));
+            case "NEXTVAL":
+                return SequenceExprs.nextval(operand(call, 0), call.getOperands().get(0) instanceof RexLiteral l
+                    ? SequenceExprs.keyOfText(l.getValueAs(String.class)) : null);
             default:
                 throw unsupported("the operator " + call.getOperator().getName());
         }

@@ -1,29 +1,47 @@
 package org.verso.sql.exec.node;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
+import org.verso.sql.exec.constraint.TableConstraints;
 
 /**
  * DELETE: deletes each input row as the input produces it. A delete only ever removes the row the scan has just
- * returned, so the scan cannot meet a row the statement changed, and nothing needs to be held.
+ * returned, so the scan cannot meet a row the statement changed, and nothing needs to be held, except the deleted
+ * rows' values when foreign keys reference the table: those act (refuse or cascade) after the last delete.
  */
 public final class DeleteNode extends ModifyNode {
-    public DeleteNode(String table, PlanNode input) {
+    private final int width;
+    private final TableConstraints constraints;
+
+    /** @param width the table's column count: the leading values of each input row are the table row */
+    public DeleteNode(String table, PlanNode input, int width, TableConstraints constraints) {
         super(table, input);
+        this.width = width;
+        this.constraints = constraints;
     }
 
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
+        List<Object[]> deleted = constraints.checksAfterDelete() ? new ArrayList<>() : null;
         RowSource source = input.open(ctx);
         long count = 0;
-        while (source.next() != null) {
+        for (Object[] row = source.next(); row != null; row = source.next()) {
             ctx.checkCancelled();
             if (target.delete(ctx.transaction(), source.rowId())) {
                 count++;
+                if (deleted != null) {
+                    deleted.add(Arrays.copyOf(row, width));
+                }
             }
+        }
+        if (deleted != null) {
+            constraints.afterDelete(ctx, deleted);
         }
         return count;
     }

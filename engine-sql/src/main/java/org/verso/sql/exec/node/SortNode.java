@@ -1,6 +1,7 @@
 package org.verso.sql.exec.node;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -59,17 +60,30 @@ public final class SortNode implements PlanNode {
                 }
                 return row;
             }
+
+            @Override
+            public long rowId() {
+                return source.rowId();
+            }
         };
+    }
+
+    /** Sorting keeps each row's table row id when the input has one (for SELECT ... ORDER BY ... FOR UPDATE). */
+    @Override
+    public boolean preservesRowId() {
+        return input.preservesRowId();
     }
 
     /** The input in order; only the first {@code needed} rows are kept (a bounded heap for ORDER BY ... LIMIT). */
     private RowSource sorted(RowSource source, long needed, ExecContext ctx) {
+        // With row ids, each kept row carries its id as one extra trailing value, which the order never reads.
+        boolean withRowIds = input.preservesRowId();
         List<Object[]> rows;
         if (needed < TOP_N_THRESHOLD) {
             PriorityQueue<Object[]> top = new PriorityQueue<>((int) needed + 1, order.reversed());
             for (Object[] row = source.next(); row != null; row = source.next()) {
                 ctx.checkCancelled();
-                top.add(row);
+                top.add(withRowIds ? withRowId(row, source.rowId()) : row);
                 if (top.size() > needed) {
                     top.poll();
                 }
@@ -79,19 +93,32 @@ public final class SortNode implements PlanNode {
             rows = new ArrayList<>();
             for (Object[] row = source.next(); row != null; row = source.next()) {
                 ctx.checkCancelled();
-                rows.add(row);
+                rows.add(withRowIds ? withRowId(row, source.rowId()) : row);
             }
         }
         rows.sort(order);
         return new RowSource() {
             private int next;
+            private Object[] current;
 
             @Override
             public Object[] next() {
                 ctx.checkCancelled();
-                return next < rows.size() ? rows.get(next++) : null;
+                current = next < rows.size() ? rows.get(next++) : null;
+                return current == null || !withRowIds ? current : Arrays.copyOf(current, current.length - 1);
+            }
+
+            @Override
+            public long rowId() {
+                return (Long) current[current.length - 1];
             }
         };
+    }
+
+    private static Object[] withRowId(Object[] row, long rowId) {
+        Object[] carried = Arrays.copyOf(row, row.length + 1);
+        carried[row.length] = rowId;
+        return carried;
     }
 
     private static long saturatedAdd(long a, long b) {

@@ -6,6 +6,7 @@ import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.TableScan;
+import org.verso.common.ErrorCode;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.schema.CatalogTable;
 
@@ -20,8 +21,14 @@ public final class VersoTableScan extends TableScan implements VersoRel {
         return definitionOf(getTable());
     }
 
-    static TableDefinition definitionOf(RelOptTable table) {
-        return table.unwrapOrThrow(CatalogTable.class).definition();
+    /** The definition of a table; 42809 for an object that has no rows to read (a sequence). */
+    public static TableDefinition definitionOf(RelOptTable table) {
+        CatalogTable catalogTable = table.unwrap(CatalogTable.class);
+        if (catalogTable == null) {
+            throw ErrorCode.WRONG_OBJECT_TYPE.exception(String.join(".", table.getQualifiedName())
+                + " is not a table or view");
+        }
+        return catalogTable.definition();
     }
 
     @Override

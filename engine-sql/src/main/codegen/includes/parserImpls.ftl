@@ -1,0 +1,381 @@
+<#--
+  Verso's statements, rendered into Calcite's Parser.jj. Each production builds a node of
+  org.verso.sql.parse.ast; the meaning of the statements lives in engine-sql's ddl package, not here.
+-->
+
+boolean VersoIfNotExists() :
+{
+}
+{
+    <IF> <NOT> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+boolean VersoIfExists() :
+{
+}
+{
+    <IF> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+/** CASCADE (true) or RESTRICT (false, the default) at the end of a DROP. */
+boolean VersoDropBehavior() :
+{
+}
+{
+    <CASCADE> { return true; }
+|
+    <RESTRICT> { return false; }
+|
+    { return false; }
+}
+
+ReferentialAction VersoReferentialAction() :
+{
+}
+{
+    <CASCADE> { return ReferentialAction.CASCADE; }
+|
+    <RESTRICT> { return ReferentialAction.RESTRICT; }
+|
+    <NO> <ACTION> { return ReferentialAction.NO_ACTION; }
+|
+    LOOKAHEAD(2) <SET> <NULL> { return ReferentialAction.SET_NULL; }
+|
+    <SET> <DEFAULT_> { return ReferentialAction.SET_DEFAULT; }
+}
+
+/** [ON DELETE action] [ON UPDATE action], in either order; actions[0] is ON DELETE, actions[1] ON UPDATE. */
+void VersoReferentialActions(ReferentialAction[] actions) :
+{
+}
+{
+    (
+        <ON>
+        (
+            <DELETE> { actions[0] = VersoReferentialAction(); }
+        |
+            <UPDATE> { actions[1] = VersoReferentialAction(); }
+        )
+    )*
+}
+
+/** START [WITH] n and INCREMENT [BY] n, in any order; settings[0] is START, settings[1] INCREMENT. */
+void VersoSequenceOptions(SqlNode[] settings) :
+{
+}
+{
+    (
+        <START> [ <WITH> ] { settings[0] = NumericLiteral(); }
+    |
+        <INCREMENT> [ <BY> ] { settings[1] = NumericLiteral(); }
+    )*
+}
+
+/** A parenthesised FOREIGN KEY target: REFERENCES table [(columns)] [ON DELETE action] [ON UPDATE action]. */
+SqlTableConstraint VersoReferences(Span s, SqlIdentifier name, SqlNodeList columns) :
+{
+    final SqlIdentifier table;
+    SqlNodeList referenced = null;
+    final ReferentialAction[] actions = new ReferentialAction[2];
+}
+{
+    <REFERENCES> table = CompoundIdentifier()
+    [ referenced = ParenthesizedSimpleIdentifierList() ]
+    VersoReferentialActions(actions)
+    {
+        return SqlTableConstraint.foreignKey(s.end(this), name, columns, table, referenced, actions[0], actions[1]);
+    }
+}
+
+SqlTableConstraint VersoTableConstraint() :
+{
+    final Span s;
+    SqlIdentifier name = null;
+    final SqlNodeList columns;
+    final SqlNode condition;
+    final SqlTableConstraint constraint;
+}
+{
+    { s = span(); }
+    [ <CONSTRAINT> name = SimpleIdentifier() ]
+    (
+        <PRIMARY> <KEY> columns = ParenthesizedSimpleIdentifierList() {
+            return SqlTableConstraint.primaryKey(s.end(this), name, columns);
+        }
+    |
+        <UNIQUE> columns = ParenthesizedSimpleIdentifierList() {
+            return SqlTableConstraint.unique(s.end(this), name, columns);
+        }
+    |
+        <FOREIGN> <KEY> columns = ParenthesizedSimpleIdentifierList()
+        constraint = VersoReferences(s, name, columns) { return constraint; }
+    |
+        <CHECK> <LPAREN> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
+            return SqlTableConstraint.check(s.end(this), name, condition);
+        }
+    )
+}
+
+/** One clause after a column's type; constraints on the column become constraints over that column. */
+void VersoColumnClause(ColumnClauses clauses) :
+{
+    final Span s;
+    SqlIdentifier name = null;
+    final SqlNode e;
+    final SqlTableConstraint references;
+    boolean always = false;
+    final SqlNode[] settings = new SqlNode[2];
+}
+{
+    { s = span(); }
+    [ <CONSTRAINT> name = SimpleIdentifier() ]
+    (
+        <NOT> <NULL> { clauses.nullable(false, s.end(this)); }
+    |
+        <NULL> { clauses.nullable(true, s.end(this)); }
+    |
+        <PRIMARY> <KEY> {
+            clauses.constraint(SqlTableConstraint.primaryKey(s.end(this), name, clauses.self()));
+        }
+    |
+        <UNIQUE> {
+            clauses.constraint(SqlTableConstraint.unique(s.end(this), name, clauses.self()));
+        }
+    |
+        references = VersoReferences(s, name, clauses.self()) { clauses.constraint(references); }
+    |
+        <CHECK> <LPAREN> e = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
+            clauses.constraint(SqlTableConstraint.check(s.end(this), name, e));
+        }
+    |
+        <DEFAULT_> e = Expression(ExprContext.ACCEPT_NON_QUERY) { clauses.defaultValue(e, s.end(this)); }
+    |
+        <GENERATED>
+        ( <ALWAYS> { always = true; } | <BY> <DEFAULT_> { always = false; } )
+        <AS> <IDENTITY>
+        [ <LPAREN> VersoSequenceOptions(settings) <RPAREN> ]
+        { clauses.identity(new IdentityOption(always, settings[0], settings[1]), s.end(this)); }
+    |
+        <AUTO_INCREMENT> { clauses.identity(new IdentityOption(false, null, null), s.end(this)); }
+    )
+}
+
+SqlColumnDefinition VersoColumn() :
+{
+    final Span s;
+    final SqlIdentifier id;
+    final SqlDataTypeSpec type;
+    final ColumnClauses clauses;
+}
+{
+    id = SimpleIdentifier() { s = span(); clauses = new ColumnClauses(id); }
+    type = DataType()
+    ( VersoColumnClause(clauses) )*
+    { return clauses.build(s.end(this), type); }
+}
+
+void VersoTableElement(List<SqlNode> elements) :
+{
+    final SqlNode element;
+}
+{
+    (
+        element = VersoTableConstraint()
+    |
+        element = VersoColumn()
+    )
+    { elements.add(element); }
+}
+
+SqlOption VersoOption() :
+{
+    final SqlIdentifier name;
+    final SqlNode value;
+}
+{
+    name = SimpleIdentifier() <EQ>
+    ( value = Literal() | value = SimpleIdentifier() )
+    { return new SqlOption(name.getParserPosition(), name, value); }
+}
+
+SqlCreate VersoCreateTable(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+    final List<SqlNode> elements = new ArrayList<SqlNode>();
+    final List<SqlNode> settings = new ArrayList<SqlNode>();
+    SqlNode option;
+}
+{
+    <TABLE> ifNotExists = VersoIfNotExists() id = CompoundIdentifier()
+    <LPAREN> VersoTableElement(elements) ( <COMMA> VersoTableElement(elements) )* <RPAREN>
+    [
+        <WITH> <LPAREN> option = VersoOption() { settings.add(option); }
+        ( <COMMA> option = VersoOption() { settings.add(option); } )* <RPAREN>
+    ]
+    {
+        return new SqlCreateTableStatement(s.end(this), replace, ifNotExists, id,
+            new SqlNodeList(elements, s.end(this)), new SqlNodeList(settings, s.end(this)));
+    }
+}
+
+void VersoIndexColumn(List<SqlNode> columns) :
+{
+    SqlNode e;
+}
+{
+    e = SimpleIdentifier()
+    [
+        <ASC>
+    |
+        <DESC> { e = SqlStdOperatorTable.DESC.createCall(e.getParserPosition(), e); }
+    ]
+    { columns.add(e); }
+}
+
+SqlCreate VersoCreateIndex(Span s, boolean replace) :
+{
+    boolean unique = false;
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    final SqlIdentifier table;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    SqlIdentifier method = null;
+}
+{
+    [ <UNIQUE> { unique = true; } ] <INDEX>
+    ifNotExists = VersoIfNotExists() name = CompoundIdentifier()
+    <ON> table = CompoundIdentifier()
+    [ <USING> method = SimpleIdentifier() ]
+    <LPAREN> VersoIndexColumn(columns) ( <COMMA> VersoIndexColumn(columns) )* <RPAREN>
+    [ <USING> method = SimpleIdentifier() ]
+    {
+        return new SqlCreateIndexStatement(s.end(this), replace, unique, ifNotExists, name, table,
+            new SqlNodeList(columns, s.end(this)), method);
+    }
+}
+
+SqlCreate VersoCreateView(Span s, boolean replace) :
+{
+    final SqlIdentifier name;
+    SqlNodeList columns = null;
+    final SqlNode query;
+}
+{
+    <VIEW> name = CompoundIdentifier()
+    [ columns = ParenthesizedSimpleIdentifierList() ]
+    <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    { return new SqlCreateViewStatement(s.end(this), replace, name, columns, query); }
+}
+
+SqlCreate VersoCreateSchema(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+}
+{
+    <SCHEMA> ifNotExists = VersoIfNotExists() name = SimpleIdentifier()
+    { return new SqlCreateSchemaStatement(s.end(this), replace, ifNotExists, name); }
+}
+
+SqlCreate VersoCreateSequence(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    final SqlNode[] settings = new SqlNode[2];
+}
+{
+    <SEQUENCE> ifNotExists = VersoIfNotExists() name = CompoundIdentifier()
+    VersoSequenceOptions(settings)
+    {
+        return new SqlCreateSequenceStatement(s.end(this), replace, ifNotExists, name, settings[0], settings[1]);
+    }
+}
+
+SqlDrop VersoDrop(Span s, boolean replace) :
+{
+    final SqlDropStatement.ObjectKind kind;
+    final boolean ifExists;
+    final SqlIdentifier name;
+    final boolean cascade;
+}
+{
+    (
+        <TABLE> { kind = SqlDropStatement.ObjectKind.TABLE; }
+    |
+        <VIEW> { kind = SqlDropStatement.ObjectKind.VIEW; }
+    |
+        <INDEX> { kind = SqlDropStatement.ObjectKind.INDEX; }
+    |
+        <SEQUENCE> { kind = SqlDropStatement.ObjectKind.SEQUENCE; }
+    |
+        <SCHEMA> { kind = SqlDropStatement.ObjectKind.SCHEMA; }
+    )
+    ifExists = VersoIfExists() name = CompoundIdentifier() cascade = VersoDropBehavior()
+    { return new SqlDropStatement(s.end(this), kind, ifExists, name, cascade); }
+}
+
+SqlNode VersoTruncate() :
+{
+    final Span s;
+    final SqlIdentifier name;
+}
+{
+    <TRUNCATE> { s = span(); } [ <TABLE> ] name = CompoundIdentifier()
+    { return new SqlTruncateStatement(s.end(this), name); }
+}
+
+SqlNode VersoAlterTable() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    final SqlNode subject;
+}
+{
+    <ALTER> { s = span(); } <TABLE> table = CompoundIdentifier()
+    (
+        <ADD>
+        (
+            subject = VersoTableConstraint() {
+                return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.ADD_CONSTRAINT,
+                    subject);
+            }
+        |
+            [ <COLUMN> ] subject = VersoColumn() {
+                return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.ADD_COLUMN,
+                    subject);
+            }
+        )
+    |
+        <DROP>
+        (
+            <CONSTRAINT> subject = SimpleIdentifier() {
+                return new SqlAlterTableStatement(s.end(this), table,
+                    SqlAlterTableStatement.Action.DROP_CONSTRAINT, subject);
+            }
+        |
+            [ <COLUMN> ] subject = SimpleIdentifier() {
+                return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.DROP_COLUMN,
+                    subject);
+            }
+        )
+    )
+}
+
+/** A query, optionally followed by FOR UPDATE (with or without WHERE: see the Snapshot patch in the pom). */
+SqlNode VersoQueryMaybeForUpdate() :
+{
+    final SqlNode query;
+}
+{
+    query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    (
+        <FOR> <UPDATE> { return new SqlSelectForUpdate(query.getParserPosition(), query); }
+    |
+        { return query; }
+    )
+}

@@ -1,0 +1,128 @@
+package org.verso.sql.ddl;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.verso.common.type.Values;
+import org.verso.common.ErrorCode;
+import org.verso.core.Database;
+import org.verso.core.catalog.Catalog;
+import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexOrigin;
+import org.verso.core.catalog.SequenceDefinition;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.api.Cancellation;
+import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.constraint.ConstraintPlanner;
+import org.verso.sql.exec.constraint.ExistingRows;
+import org.verso.sql.exec.expr.ExprCompiler;
+import org.verso.sql.parse.ast.SqlAlterTableStatement;
+import org.verso.sql.parse.ast.SqlColumnDefinition;
+import org.verso.sql.parse.ast.SqlTableConstraint;
+import org.verso.sql.prepare.ScalarExpressions;
+import org.verso.sql.schema.SchemaSnapshot;
+
+/**
+ * ALTER TABLE: ADD [COLUMN], ADD constraint, DROP CONSTRAINT. A new constraint is checked against the rows the
+ * table has (23514, 23505, 23503). An added column is stored in no existing row: older rows read it as its
+ * DEFAULT evaluated once, now (or NULL), the value the catalog keeps as the column's added value; so NOT NULL
+ * without a DEFAULT, and identity columns, can be added only to an empty table. DROP COLUMN and changes of the
+ * primary key are refused with 0A000.
+ */
+record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand {
+    @Override
+    public void execute(Database database) {
+        String name = Names.key(statement.table);
+        TableDefinition table = database.catalog().table(name)
+            .orElseThrow(() -> ErrorCode.TABLE_NOT_FOUND.exception(name));
+        TableDefinitions definitions = new TableDefinitions(database.catalog(), name);
+        switch (statement.action) {
+            case ADD_COLUMN -> addColumn(database, table, (SqlColumnDefinition) statement.subject, definitions);
+            case ADD_CONSTRAINT -> {
+                TableDefinition changed = definitions.withConstraint(table, (SqlTableConstraint) statement.subject);
+                store(database, changed, List.of());
+            }
+            case DROP_CONSTRAINT -> database.alterTable(withoutConstraint(table,
+                Names.simple((org.apache.calcite.sql.SqlIdentifier) statement.subject)));
+            case DROP_COLUMN -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("ALTER TABLE ... DROP COLUMN (stored "
+                + "rows keep every column they were written with; remove the column by copying the table)");
+            default -> throw new IllegalStateException(statement.action.toString());
+        }
+    }
+
+    private static void addColumn(Database database, TableDefinition table, SqlColumnDefinition column,
+                                  TableDefinitions definitions) {
+        String columnName = Names.simple(column.name);
+        if (table.columnIndex(columnName) >= 0) {
+            throw ErrorCode.DUPLICATE_COLUMN.exception(columnName, table.name());
+        }
+        if (column.constraints.stream().anyMatch(c -> c.kind == SqlTableConstraint.Kind.PRIMARY_KEY)) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("adding a PRIMARY KEY column to an existing table");
+        }
+        List<SequenceDefinition> sequences = new ArrayList<>();
+        ColumnDefinition added = definitions.column(column, false, sequences);
+        boolean empty = ExistingRows.isEmpty(database, table.name());
+        if (added.identity() != null && !empty) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("adding identity column " + columnName
+                + " to table " + table.name() + ", which has rows");
+        }
+        TableDefinition changed = table.withColumn(added);
+        Object addedValue = null;
+        if (added.defaultExpression() != null) {
+            ExpressionChecks checks = new ExpressionChecks(database.catalog(), changed);
+            checks.checkDefault(added);
+            if (!empty) {
+                addedValue = evaluate(database, checks.defaultValue(added), added);
+            }
+        }
+        if (!added.nullable() && addedValue == null && !empty) {
+            throw ErrorCode.NOT_NULL_VIOLATION.exception(columnName, table.name());
+        }
+        changed = table.withColumn(added.withAddedValue(addedValue));
+        for (SqlTableConstraint constraint : column.constraints) {
+            changed = definitions.withConstraint(changed, constraint);
+        }
+        store(database, changed, sequences);
+    }
+
+    /** The DEFAULT of a column added to a table with rows, as the value those rows read. */
+    private static Object evaluate(Database database, RexNode value, ColumnDefinition column) {
+        String text = value.toString();
+        if (text.contains("NEXT_VALUE") || text.contains("NEXTVAL")) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("a DEFAULT that takes sequence values for a column added "
+                + "to a table with rows (every row would read the same value)");
+        }
+        Object result = new ExprCompiler(new RexBuilder(new org.apache.calcite.jdbc.JavaTypeFactoryImpl()))
+            .compile(value).eval(new Object[0], new ExecContext(database, null, new Object[0], new Cancellation()));
+        return result == null ? null : Values.canonical(result, column.type());
+    }
+
+    /** Checks the table's rows against the changed definition's constraints, then stores it. */
+    private static void store(Database database, TableDefinition changed, List<SequenceDefinition> sequences) {
+        Catalog catalog = database.catalog();
+        new ExpressionChecks(catalog, changed).checkAll();
+        SchemaSnapshot schema = SchemaSnapshot.read(catalog, List.of(), List.of(changed), null);
+        RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
+        ExprCompiler compiler = new ExprCompiler(rexBuilder);
+        ExistingRows.check(database, changed, new ConstraintPlanner(catalog).plan(changed,
+            (t, condition) -> compiler.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));
+        sequences.forEach(database::createSequence);
+        database.alterTable(changed);
+    }
+
+    private static TableDefinition withoutConstraint(TableDefinition table, String constraint) {
+        IndexDefinition index = table.index(constraint).orElse(null);
+        if (index != null && index.origin() == IndexOrigin.PRIMARY_KEY) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("dropping the primary key of table " + table.name());
+        }
+        if (index != null && index.origin() == IndexOrigin.UNIQUE_CONSTRAINT) {
+            return table.withoutIndex(constraint);
+        }
+        if (!table.hasConstraint(constraint)) {
+            throw ErrorCode.CONSTRAINT_NOT_FOUND.exception(constraint, table.name());
+        }
+        return table.withoutConstraint(constraint);
+    }
+}

@@ -1,0 +1,56 @@
+package org.verso.sql.ddl;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.verso.common.ErrorCode;
+import org.verso.core.Database;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexKind;
+import org.verso.core.catalog.IndexOrigin;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.parse.ast.SqlCreateIndexStatement;
+
+/**
+ * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [USING mvidx | btree]: resolves the
+ * columns and hands the definition to {@link Database#createIndex}, which builds the index storage.
+ */
+record CreateIndexCommand(SqlCreateIndexStatement statement) implements DdlCommand {
+    @Override
+    public void execute(Database database) {
+        if (statement.getReplace()) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("CREATE OR REPLACE INDEX");
+        }
+        String name = Names.simple(statement.name);
+        String tableName = Names.key(statement.table);
+        boolean exists = database.catalog().tables().stream().anyMatch(t -> t.index(name).isPresent());
+        if (exists && statement.ifNotExists) {
+            return;
+        }
+        TableDefinition table = database.catalog().table(tableName)
+            .orElseThrow(() -> ErrorCode.TABLE_NOT_FOUND.exception(tableName));
+        List<Integer> columns = new ArrayList<>();
+        List<Boolean> descending = new ArrayList<>();
+        for (SqlNode node : statement.columns) {
+            boolean desc = node instanceof SqlBasicCall call;
+            SqlIdentifier column = (SqlIdentifier) (desc ? ((SqlBasicCall) node).operand(0) : node);
+            int position = table.columnIndex(Names.simple(column));
+            if (position < 0) {
+                throw ErrorCode.COLUMN_NOT_FOUND.exception(tableName + "." + column.getSimple());
+            }
+            columns.add(position);
+            descending.add(desc);
+        }
+        boolean[] desc = new boolean[descending.size()];
+        for (int i = 0; i < desc.length; i++) {
+            desc[i] = descending.get(i);
+        }
+        IndexKind kind = statement.method == null ? IndexKind.MVIDX : IndexKind.parse(statement.method.getSimple());
+        IndexDefinition index = new IndexDefinition(0, name, columns.stream().mapToInt(Integer::intValue).toArray(),
+            desc, statement.unique, kind, IndexOrigin.CREATE_INDEX);
+        table.validate(index);
+        database.createIndex(tableName, index);
+    }
+}

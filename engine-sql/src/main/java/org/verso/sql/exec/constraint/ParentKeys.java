@@ -1,0 +1,76 @@
+package org.verso.sql.exec.constraint;
+
+import java.util.List;
+import org.verso.common.ErrorCode;
+import org.verso.core.catalog.ForeignKey;
+import org.verso.common.RowCursor;
+import org.verso.core.table.Table;
+import org.verso.sql.exec.ExecContext;
+
+/**
+ * The child side of a table's foreign keys: every row an INSERT or UPDATE writes must find its parent row, visible
+ * to the transaction, after the statement's writes (so rows of one statement may reference each other). A key with
+ * a NULL references nothing. The parent is found by a primary-key lookup when the key references the parent's
+ * primary key, else by a scan.
+ */
+final class ParentKeys {
+    /**
+     * One foreign key, with the parent's primary-key order when it references the primary key.
+     *
+     * @param lookupOrder for each parent primary-key column, the position in the foreign key of its value; null
+     *                    when the foreign key references a UNIQUE constraint instead
+     */
+    record Reference(ForeignKey key, int[] lookupOrder) {
+    }
+
+    private final String table;
+    private final List<Reference> references;
+
+    ParentKeys(String table, List<Reference> references) {
+        this.table = table;
+        this.references = List.copyOf(references);
+    }
+
+    boolean isEmpty() {
+        return references.isEmpty();
+    }
+
+    /** Checks the rows written; for an UPDATE, {@code oldRows} (same order) lets unchanged keys skip the check. */
+    void check(ExecContext ctx, List<Object[]> newRows, List<Object[]> oldRows) {
+        for (Reference reference : references) {
+            ForeignKey key = reference.key();
+            int[] columns = key.columns();
+            for (int r = 0; r < newRows.size(); r++) {
+                KeyValues values = KeyValues.of(newRows.get(r), columns);
+                if (values.hasNull() || oldRows != null && values.equals(KeyValues.of(oldRows.get(r), columns))) {
+                    continue;
+                }
+                if (!parentExists(ctx, reference, newRows.get(r), values)) {
+                    throw ErrorCode.FOREIGN_KEY_MISSING_PARENT.exception(table, key.name(), values,
+                        key.referencedTable());
+                }
+            }
+        }
+    }
+
+    private static boolean parentExists(ExecContext ctx, Reference reference, Object[] row, KeyValues values) {
+        ForeignKey key = reference.key();
+        Table parent = ctx.table(key.referencedTable());
+        int[] columns = key.columns();
+        if (reference.lookupOrder() != null) {
+            Object[] lookup = new Object[columns.length];
+            for (int i = 0; i < lookup.length; i++) {
+                lookup[i] = row[columns[reference.lookupOrder()[i]]];
+            }
+            return parent.lookup(ctx.transaction(), lookup).next();
+        }
+        RowCursor rows = parent.scan(ctx.transaction());
+        int[] referenced = key.referencedColumns();
+        while (rows.next()) {
+            if (values.equals(KeyValues.of(rows.row(), referenced))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,120 @@
+package org.verso.sql.exec.constraint;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.verso.common.ErrorCode;
+import org.verso.core.catalog.ForeignKey;
+import org.verso.core.catalog.ForeignKeyAction;
+import org.verso.common.RowCursor;
+import org.verso.core.table.Table;
+import org.verso.sql.exec.ExecContext;
+
+/**
+ * The parent side of foreign keys: what happens to rows of other tables (or this one) that reference keys a
+ * DELETE or UPDATE of this table removed. After the statement's writes, each child table is scanned once for the
+ * removed keys. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row remains; ON DELETE CASCADE
+ * deletes the referencing rows, and their own referencing rows in turn. A changed referenced key is always checked
+ * as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades through cycles reuse the same
+ * objects.
+ */
+final class ReferencingKeys {
+    /** One foreign key of table {@code child} that references this table, with that table's own referencing keys. */
+    private record Referrer(String child, ForeignKey key, ReferencingKeys childKeys) {
+    }
+
+    private final String table;
+    private final List<Referrer> referrers = new ArrayList<>();
+
+    ReferencingKeys(String table) {
+        this.table = table;
+    }
+
+    void add(String child, ForeignKey key, ReferencingKeys childKeys) {
+        referrers.add(new Referrer(child, key, childKeys));
+    }
+
+    boolean isEmpty() {
+        return referrers.isEmpty();
+    }
+
+    /** Acts on the rows referencing {@code deleted} rows of this table. */
+    void afterDelete(ExecContext ctx, List<Object[]> deleted) {
+        for (Referrer referrer : referrers) {
+            Set<KeyValues> removed = keys(deleted, referrer.key().referencedColumns());
+            if (!removed.isEmpty()) {
+                act(ctx, referrer, removed, referrer.key().onDelete());
+            }
+        }
+    }
+
+    /** Checks that no row still references a key an UPDATE of this table changed (NO ACTION). */
+    void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows) {
+        for (Referrer referrer : referrers) {
+            int[] referenced = referrer.key().referencedColumns();
+            Set<KeyValues> removed = keys(oldRows, referenced);
+            removed.removeAll(keys(newRows, referenced));
+            if (!removed.isEmpty()) {
+                act(ctx, referrer, removed, ForeignKeyAction.NO_ACTION);
+            }
+        }
+    }
+
+    private static Set<KeyValues> keys(List<Object[]> rows, int[] columns) {
+        Set<KeyValues> keys = new HashSet<>();
+        for (Object[] row : rows) {
+            KeyValues key = KeyValues.of(row, columns);
+            if (!key.hasNull()) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
+    private void act(ExecContext ctx, Referrer referrer, Set<KeyValues> removed, ForeignKeyAction action) {
+        Table child = ctx.table(referrer.child());
+        int[] columns = referrer.key().columns();
+        List<Long> rowIds = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
+        RowCursor cursor = child.scan(ctx.transaction());
+        while (cursor.next()) {
+            KeyValues key = KeyValues.of(cursor.row(), columns);
+            if (!removed.contains(key)) {
+                continue;
+            }
+            if (action != ForeignKeyAction.CASCADE && !stillPresent(ctx, referrer, key)) {
+                throw ErrorCode.FOREIGN_KEY_REFERENCED.exception(table, referrer.key().name(), referrer.child(), key);
+            }
+            rowIds.add(cursor.rowId());
+            rows.add(cursor.row());
+        }
+        if (action != ForeignKeyAction.CASCADE) {
+            return;
+        }
+        List<Object[]> deleted = new ArrayList<>();
+        for (int i = 0; i < rowIds.size(); i++) {
+            if (child.delete(ctx.transaction(), rowIds.get(i))) {
+                deleted.add(rows.get(i));
+            }
+        }
+        if (!deleted.isEmpty()) {
+            referrer.childKeys().afterDelete(ctx, deleted);
+        }
+    }
+
+    /**
+     * Whether another row of this table now has the removed key (an UPDATE that swapped keys between rows), so the
+     * reference is still satisfied.
+     */
+    private boolean stillPresent(ExecContext ctx, Referrer referrer, KeyValues key) {
+        RowCursor rows = ctx.table(table).scan(ctx.transaction());
+        int[] referenced = referrer.key().referencedColumns();
+        while (rows.next()) {
+            if (key.equals(KeyValues.of(rows.row(), referenced))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,51 @@
+package org.verso.sql.exec.node;
+
+import org.verso.core.table.Table;
+import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.RowSource;
+
+/**
+ * {@code SELECT ... FOR UPDATE}: takes the transaction's write intent on the table row behind each input row before
+ * returning it ({@link Table#lock}): first-updater-wins applies as for an UPDATE (40001 if the row changed after the
+ * snapshot, a wait while another transaction writes it), and later writers of the row wait for this transaction. A
+ * row that no longer exists for the transaction is skipped.
+ */
+public final class ForUpdateNode implements PlanNode {
+    private final PlanNode input;
+    private final String table;
+
+    /** @param input a plan whose rows are rows of {@code table} ({@link PlanNode#preservesRowId()}) */
+    public ForUpdateNode(PlanNode input, String table) {
+        this.input = input;
+        this.table = table;
+    }
+
+    @Override
+    public RowSource open(ExecContext ctx) {
+        Table target = ctx.table(table);
+        RowSource source = input.open(ctx);
+        return new RowSource() {
+            @Override
+            public Object[] next() {
+                for (Object[] row = source.next(); row != null; row = source.next()) {
+                    ctx.checkCancelled();
+                    if (target.lock(ctx.transaction(), source.rowId())) {
+                        return row;
+                    }
+                }
+                return null;
+            }
+
+            @Override
+            public long rowId() {
+                return source.rowId();
+            }
+        };
+    }
+
+    @Override
+    public boolean preservesRowId() {
+        return true;
+    }
+}

@@ -1,0 +1,40 @@
+package org.verso.sql.parse.ast;
+
+import java.util.List;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlWriter;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * {@code query FOR UPDATE}: a query whose rows the transaction means to change. The compiler unwraps it before
+ * validation and carries the lock request into the plan as a flag.
+ */
+public final class SqlSelectForUpdate extends SqlCall {
+    private static final SqlOperator OPERATOR = VersoSqlNodes.operator("FOR UPDATE", SqlKind.OTHER);
+
+    public final SqlNode query;
+
+    public SqlSelectForUpdate(SqlParserPos pos, SqlNode query) {
+        super(pos);
+        this.query = query;
+    }
+
+    @Override
+    public SqlOperator getOperator() {
+        return OPERATOR;
+    }
+
+    @Override
+    public List<SqlNode> getOperandList() {
+        return List.of(query);
+    }
+
+    @Override
+    public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
+        query.unparse(writer, 0, 0);
+        writer.keyword("FOR UPDATE");
+    }
+}

@@ -1,0 +1,40 @@
+package org.verso.sql.prepare;
+
+import java.util.List;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+
+/** The functions statements may call: Calcite's standard operators plus Verso's own ({@code nextval}, {@code now}). */
+public final class VersoOperators {
+    /** {@code nextval('sequence')}, PostgreSQL's spelling of {@code NEXT VALUE FOR sequence}. */
+    public static final SqlFunction NEXTVAL = new SqlFunction("NEXTVAL", SqlKind.OTHER_FUNCTION,
+        ReturnTypes.BIGINT, null, OperandTypes.CHARACTER, SqlFunctionCategory.SYSTEM) {
+        @Override
+        public boolean isDeterministic() {
+            return false;
+        }
+    };
+
+    /** {@code now()}, PostgreSQL's and MySQL's name for CURRENT_TIMESTAMP (Flyway's history table uses it). */
+    public static final SqlFunction NOW = new SqlFunction("NOW", SqlKind.OTHER_FUNCTION,
+        ReturnTypes.explicit(SqlTypeName.TIMESTAMP), null, OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE) {
+        @Override
+        public boolean isDynamicFunction() {
+            return true;
+        }
+    };
+
+    /** The operator table validation uses. */
+    public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW)));
+
+    private VersoOperators() {
+    }
+}

@@ -1,0 +1,48 @@
+package org.verso.sql.prepare;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import org.verso.core.catalog.CatalogNames;
+import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.schema.SchemaSnapshot;
+
+/**
+ * Expands a view where a statement names it: its stored query is parsed, validated against the same catalog
+ * snapshot and converted into the statement's own plan, so the planner sees through it. Records the views it
+ * expanded (CREATE VIEW stores them as dependencies).
+ */
+final class ViewExpansion implements RelOptTable.ViewExpander {
+    private final SchemaSnapshot schema;
+    private final RelOptCluster cluster;
+    private final Set<String> expanded = new LinkedHashSet<>();
+
+    ViewExpansion(SchemaSnapshot schema, RelOptCluster cluster) {
+        this.schema = schema;
+        this.cluster = cluster;
+    }
+
+    @Override
+    public RelRoot expandView(RelDataType rowType, String queryString, List<String> schemaPath,
+                              @Nullable List<String> viewPath) {
+        if (viewPath != null && viewPath.size() == 2) {
+            expanded.add(CatalogNames.key(viewPath.get(0), viewPath.get(1)));
+        }
+        SqlNode query = SqlParsing.parse(queryString);
+        SqlValidator validator = Validators.validator(schema);
+        SqlNode validated = validator.validate(query);
+        return Validators.converter(schema, validator, cluster, this).convertQuery(validated, true, false);
+    }
+
+    /** Catalog keys of the views expanded so far. */
+    Set<String> expandedViews() {
+        return expanded;
+    }
+}

@@ -1,0 +1,191 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.verso.common.type.DataType;
+import org.verso.common.type.ValueType;
+import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.ForeignKey;
+import org.verso.core.catalog.ForeignKeyAction;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexOrigin;
+import org.verso.core.catalog.SequenceDefinition;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.core.catalog.TableLayout;
+
+/** SQL in, catalog out: what each DDL statement stores. */
+class DdlCatalogTest extends SqlTestSupport {
+    private TableDefinition table(String name) {
+        return database.catalog().table(name).orElseThrow();
+    }
+
+    @Test
+    void columnLevelAndTableLevelConstraints() {
+        execute("CREATE TABLE parent (id INT PRIMARY KEY, code CHAR(2) NOT NULL UNIQUE)");
+        execute("CREATE TABLE child (id BIGINT NOT NULL, p INT REFERENCES parent (id) ON DELETE CASCADE, "
+            + "code CHAR(2), qty INT DEFAULT 0 CHECK (qty >= 0), note TEXT DEFAULT 'none', "
+            + "CONSTRAINT child_pk PRIMARY KEY (id), "
+            + "CONSTRAINT child_code_fk FOREIGN KEY (code) REFERENCES parent (code), "
+            + "CONSTRAINT small CHECK (qty < 1000)) WITH (layout = 'sias')");
+        TableDefinition parent = table("PARENT");
+        assertArrayEquals(new int[] {0}, parent.primaryKey());
+        assertEquals("PARENT_PKEY", parent.primaryKeyIndex().orElseThrow().name());
+        IndexDefinition unique = parent.indexes().get(1);
+        assertEquals(IndexOrigin.UNIQUE_CONSTRAINT, unique.origin());
+        assertEquals("PARENT_CODE_KEY", unique.name());
+        assertTrue(unique.unique());
+
+        TableDefinition child = table("CHILD");
+        assertEquals(TableLayout.SIAS, child.layout());
+        assertEquals("CHILD_PK", child.primaryKeyIndex().orElseThrow().name());
+        assertFalse(child.column(0).nullable(), "a key column is NOT NULL");
+        assertEquals(new ColumnDefinition("QTY", DataType.of(ValueType.INTEGER), true, "0", null, null),
+            child.column(3));
+        assertEquals("'none'", child.column(4).defaultExpression());
+        assertEquals(DataType.varchar(DataType.MAX_STRING_LENGTH), child.column(4).type());
+        assertEquals(List.of(
+            new ForeignKey("CHILD_P_FKEY", new int[] {1}, "PARENT", new int[] {0}, ForeignKeyAction.CASCADE),
+            new ForeignKey("CHILD_CODE_FK", new int[] {2}, "PARENT", new int[] {1}, ForeignKeyAction.NO_ACTION)),
+            child.foreignKeys());
+        assertEquals(List.of("CHILD_CHECK1", "SMALL"), child.checks().stream().map(c -> c.name()).toList());
+        assertEquals("`QTY` >= 0".replace('`', '"'), child.checks().get(0).condition());
+    }
+
+    @Test
+    void identityColumnsOwnTheirSequences() {
+        execute("CREATE TABLE t (id BIGINT GENERATED ALWAYS AS IDENTITY (START WITH 10 INCREMENT BY 5) PRIMARY KEY, "
+            + "n SERIAL, name VARCHAR(10))");
+        TableDefinition t = table("T");
+        assertTrue(t.column(0).identity().always());
+        assertEquals("T_ID_SEQ", t.column(0).identity().sequence());
+        assertFalse(t.column(1).identity().always());
+        assertEquals(DataType.of(ValueType.INTEGER), t.column(1).type());
+        assertEquals(new SequenceDefinition(database.catalog().sequence("T_ID_SEQ").orElseThrow().id(), "T_ID_SEQ",
+            10, 5, "T"), database.catalog().sequence("T_ID_SEQ").orElseThrow());
+        execute("DROP TABLE t");
+        assertTrue(database.catalog().sequence("T_ID_SEQ").isEmpty(), "owned sequences go with their table");
+        assertTrue(database.catalog().sequence("T_N_SEQ").isEmpty());
+    }
+
+    @Test
+    void typeNames() {
+        execute("CREATE TABLE t (a TEXT, b INT, c INTEGER, d FLOAT, e DOUBLE PRECISION, f NUMERIC(10, 2), "
+            + "g BOOLEAN, h TIMESTAMP, i DATE, j VARCHAR(20), k CHARACTER VARYING(20), l CHAR(3), m BIGINT, "
+            + "n SMALLINT, o REAL, p DECIMAL(4, 4), q INT8, r BOOL)");
+        List<DataType> types = table("T").columns().stream().map(ColumnDefinition::type).toList();
+        assertEquals(List.of(DataType.varchar(DataType.MAX_STRING_LENGTH), DataType.of(ValueType.INTEGER),
+            DataType.of(ValueType.INTEGER), DataType.of(ValueType.DOUBLE), DataType.of(ValueType.DOUBLE),
+            DataType.decimal(10, 2), DataType.of(ValueType.BOOLEAN), DataType.of(ValueType.TIMESTAMP),
+            DataType.of(ValueType.DATE), DataType.varchar(20), DataType.varchar(20), DataType.ch(3),
+            DataType.of(ValueType.BIGINT), DataType.of(ValueType.SMALLINT), DataType.of(ValueType.REAL),
+            DataType.decimal(4, 4), DataType.of(ValueType.BIGINT), DataType.of(ValueType.BOOLEAN)), types);
+        execute("CREATE TABLE tm (a TIME, b BYTEA, c VARBINARY(8), d BINARY(4))");
+        assertEquals(List.of(DataType.of(ValueType.TIME), new DataType(ValueType.VARBINARY, DataType.MAX_STRING_LENGTH,
+            0), new DataType(ValueType.VARBINARY, 8, 0), new DataType(ValueType.BINARY, 4, 0)),
+            table("TM").columns().stream().map(c -> c.type()).toList());
+        assertFails("0A000", "CREATE TABLE u (a TIMESTAMP WITH TIME ZONE)");
+        assertFails("42704", "CREATE TABLE u (a NOSUCHTYPE)");
+    }
+
+    @Test
+    void schemasQualifyNames() {
+        execute("CREATE SCHEMA app");
+        execute("CREATE SCHEMA IF NOT EXISTS app");
+        assertFails("42P06", "CREATE SCHEMA app");
+        execute("CREATE TABLE app.t (id INT PRIMARY KEY, v INT)");
+        execute("CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+        update("INSERT INTO app.t VALUES (1, 10)");
+        update("INSERT INTO public.t VALUES (1, 20)");
+        assertEquals(List.of(row(10, 20)), query("SELECT a.v, p.v FROM app.t a JOIN t p ON a.id = p.id"));
+        assertTrue(database.catalog().table("APP.T").isPresent());
+        assertFails("3F000", "CREATE TABLE nowhere.t (id INT)");
+        assertFails("42939", "CREATE TABLE sys.t (id INT)");
+        assertFails("42939", "CREATE SCHEMA information_schema");
+        assertFails("2BP01", "DROP SCHEMA app");
+        execute("DROP SCHEMA app CASCADE");
+        assertTrue(database.catalog().table("APP.T").isEmpty());
+        assertFails("42P01", "SELECT * FROM app.t");
+        assertEquals(List.of(row(1, 20)), query("SELECT * FROM t"));
+    }
+
+    @Test
+    void createIndexReachesTheEngine() {
+        execute("CREATE TABLE t (id INT PRIMARY KEY, a INT, b VARCHAR(10))");
+        update("INSERT INTO t VALUES (1, 5, 'x'), (2, 5, 'y'), (3, 6, 'x')");
+        // The version-oblivious B+tree is refused in the engine, after the statement parsed and resolved its columns.
+        assertTrue(assertFails("0A000", "CREATE INDEX ix ON t (a, b DESC) USING btree").getMessage()
+            .contains("btree"));
+        execute("CREATE INDEX ix ON t (a, b DESC)");
+        assertTrue(table("T").index("IX").isPresent());
+        assertEquals(List.of(row(2), row(1)), query("SELECT id FROM t WHERE a = 5 ORDER BY b DESC"));
+        assertFails("42P07", "CREATE INDEX ix ON t (b)");
+        execute("CREATE INDEX IF NOT EXISTS ix ON t (b)");
+        execute("CREATE UNIQUE INDEX ux ON t (b, a) USING mvidx");
+        assertFails("23505", "INSERT INTO t VALUES (4, 5, 'x')");
+        assertFails("23505", "CREATE UNIQUE INDEX ua ON t (a)");
+        execute("DROP INDEX ix");
+        execute("DROP INDEX ux");
+        assertFails("42703", "CREATE INDEX ix ON t (nope)");
+        assertFails("42P01", "CREATE INDEX ix ON nowhere (a)");
+        assertFails("42P16", "CREATE INDEX ix ON t (a) USING hash");
+        assertFails("42704", "DROP INDEX ix");
+        execute("DROP INDEX IF EXISTS ix");
+        assertTrue(table("T").index("UA").isEmpty(), "a failed CREATE UNIQUE INDEX leaves no index");
+        assertFails("2BP01", "DROP INDEX t_pkey".toUpperCase());
+    }
+
+    @Test
+    void dropTableRefusesWhileAViewOrForeignKeyDependsOnIt() {
+        execute("CREATE TABLE p (id INT PRIMARY KEY)");
+        execute("CREATE TABLE c (id INT PRIMARY KEY, p INT REFERENCES p)");
+        execute("CREATE VIEW pv AS SELECT id FROM p");
+        assertTrue(assertFails("2BP01", "DROP TABLE p").getMessage().contains("PV"));
+        execute("DROP VIEW pv");
+        assertTrue(assertFails("2BP01", "DROP TABLE p RESTRICT").getMessage().contains("C_P_FKEY"));
+        execute("DROP TABLE p CASCADE");
+        assertTrue(table("C").foreignKeys().isEmpty(), "CASCADE removes the foreign key, not the child table");
+        assertFails("42P01", "DROP TABLE p");
+        execute("DROP TABLE IF EXISTS p CASCADE");
+    }
+
+    @Test
+    void duplicatesAndMissingObjectsAreNamed() {
+        execute("CREATE TABLE t (id INT PRIMARY KEY)");
+        assertTrue(assertFails("42P07", "CREATE TABLE t (id INT)").getMessage().contains("T"));
+        execute("CREATE TABLE IF NOT EXISTS t (id INT)");
+        assertFails("42P07", "CREATE VIEW t AS SELECT 1 AS x");
+        assertFails("42P07", "CREATE SEQUENCE t");
+        assertFails("42701", "CREATE TABLE d (a INT, a INT)");
+        assertFails("42P16", "CREATE TABLE d (a INT PRIMARY KEY, b INT PRIMARY KEY)");
+        assertFails("42703", "CREATE TABLE d (a INT, PRIMARY KEY (b))");
+        assertFails("42P01", "CREATE TABLE d (a INT REFERENCES nowhere (id))");
+        assertFails("42830", "CREATE TABLE d (a INT, b INT, FOREIGN KEY (a, b) REFERENCES t (id, id))");
+        execute("CREATE TABLE k (a INT, b INT)");
+        assertFails("42830", "CREATE TABLE d (a INT REFERENCES k (a))");
+        assertFails("42830", "CREATE TABLE d (a INT REFERENCES k)");
+        assertFails("42804", "CREATE TABLE d (a DATE REFERENCES t (id))");
+        assertFails("42804", "CREATE TABLE d (a INT DEFAULT 'x' || 'y')");
+        assertFails("42804", "CREATE TABLE d (a INT CHECK (a + 1))");
+        assertFails("42703", "CREATE TABLE d (a INT CHECK (nope > 0))");
+        assertFails("0A000", "CREATE TABLE d (a INT CHECK (a IN (SELECT id FROM t)))");
+        assertFails("0A000", "CREATE TABLE d (a INT REFERENCES t ON DELETE SET NULL)");
+        assertFails("0A000", "CREATE OR REPLACE TABLE d (a INT)");
+        assertFails("42710", "CREATE TABLE d (a INT CONSTRAINT c CHECK (a > 0), b INT CONSTRAINT c CHECK (b > 0))");
+        assertFails("42P16", "CREATE TABLE d (a INT) WITH (colour = 'red')");
+        assertFails("0A000", "CREATE TABLE d (a INT) WITH (layout = 'sicv')");
+        assertTrue(database.catalog().table("D").isEmpty(), "no failed statement left a table behind");
+    }
+
+    @Test
+    void defaultNullIsNoDefault() {
+        execute("CREATE TABLE t (a INT DEFAULT NULL, b TIMESTAMP NULL DEFAULT NULL)");
+        assertNull(table("T").column(0).defaultExpression());
+        assertTrue(table("T").column(1).nullable());
+    }
+}

@@ -1,0 +1,51 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Words people choose as table and column names work unquoted in every statement. */
+class NamesAsWordsTest extends SqlTestSupport {
+    private static final List<String> WORDS = List.of("value", "name", "key", "type", "status", "data", "count",
+        "year", "month", "day", "hour", "minute", "second", "position", "result", "language", "rank", "start",
+        "identity", "index", "min", "max", "sum", "avg", "version", "size", "state", "zone", "level", "role");
+
+    @Test
+    void everyWordAsAColumnName() {
+        for (String word : WORDS) {
+            String table = "t_" + word;
+            execute("CREATE TABLE " + table + " (id INT PRIMARY KEY, " + word + " INT)");
+            update("INSERT INTO " + table + " (id, " + word + ") VALUES (1, 5), (2, 7)");
+            update("UPDATE " + table + " SET " + word + " = " + word + " + 1 WHERE " + word + " = 5");
+            assertEquals(List.of(row(7), row(6)), query("SELECT " + word + " FROM " + table + " WHERE " + word
+                + " > 0 ORDER BY " + word + " DESC"), word);
+            assertEquals(List.of(row(13L)), query("SELECT SUM(" + table + "." + word + ") FROM " + table), word);
+            update("DELETE FROM " + table + " WHERE " + word + " = 6");
+        }
+    }
+
+    @Test
+    void wordsAsTableNames() {
+        for (String word : List.of("value", "data", "status", "user_data", "year", "count")) {
+            execute("CREATE TABLE " + word + " (id INT)");
+            update("INSERT INTO " + word + " VALUES (1)");
+            assertEquals(List.of(row(1)), query("SELECT id FROM " + word));
+        }
+    }
+
+    @Test
+    void reservedWordsWorkQuoted() {
+        execute("CREATE TABLE q (\"timestamp\" TIMESTAMP, \"user\" VARCHAR(10), \"date\" DATE)");
+        update("INSERT INTO q (\"user\") VALUES ('ann')");
+        assertEquals(List.of(row("ann")), query("SELECT \"user\" FROM q"));
+    }
+
+    @Test
+    void aggregateFunctionsStillWork() {
+        execute("CREATE TABLE n (x INT)");
+        update("INSERT INTO n VALUES (1), (2), (3)");
+        assertEquals(List.of(row(3L, 1, 3, 6L, 2)), query("SELECT COUNT(*), MIN(x), MAX(x), SUM(x), AVG(x) FROM n"));
+        assertEquals(List.of(row(3L)), query("SELECT COUNT(DISTINCT (x)) FROM n"));
+    }
+}
