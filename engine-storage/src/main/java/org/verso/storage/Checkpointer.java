@@ -60,7 +60,7 @@ final class Checkpointer {
             pool.flushAll();
             files.forceAll();
             if (wal != null) {
-                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo));
+                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize()));
                 lastRedoLsn = redo;
                 wal.recycleBefore(redo);
             }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.verso.common.ErrorCode;
 import org.verso.common.IoFailures;
+import org.verso.storage.io.Directories;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageChannel;
@@ -178,11 +179,7 @@ final class DatabaseFiles implements AutoCloseable {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             }
-            try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-                dir.force(true);
-            } catch (IOException ignored) {
-                // Not every platform can force a directory; the rename itself is atomic.
-            }
+            Directories.force(directory, io.register(name, PageKind.CATALOG));
         } catch (IOException e) {
             throw writeFailure(e, name);
         }

@@ -40,7 +40,8 @@ final class Recovery {
      */
     static Result run(DatabaseFiles files, StorageOptions options, IoAccounting io, BufferPool pool,
                       CommitLog commitLog, AppendRegion.StreamFiles heaps) {
-        long redoLsn = ControlFile.redoLsn(files.readMetadata(ControlFile.NAME));
+        ControlFile.Contents control = ControlFile.decode(files.readMetadata(ControlFile.NAME));
+        long redoLsn = control == null ? 0 : control.redoLsn();
         CommitLog.Replay commits = commitLog.replay();
         Recovery recovery = new Recovery()
             .handle(AppendRegion.APPEND_RECORD, AppendRegion.redoHandler(pool, heaps))
@@ -56,7 +57,7 @@ final class Recovery {
         commitLog.flush();
         pool.flushAll();
         files.forceAll();
-        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn()));
+        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn(), pool.pageSize()));
         return result;
     }
 

@@ -70,9 +70,12 @@ public final class StorageEngine implements AutoCloseable {
     private boolean recovered;
     private volatile boolean closed;
 
-    private StorageEngine(Path directory, String displayName, StorageOptions options) {
+    private StorageEngine(Path directory, String displayName, StorageOptions requested) {
         this.displayName = displayName;
-        this.options = options;
+        // A database keeps the page size it was created with, whatever a later open asks for.
+        this.options = directory == null ? requested
+            : requested.withPageSize(ControlFile.pageSizeOf(directory, requested.pageSize()));
+        StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
         this.commitLog = new CommitLog(new AppendRegion(files.open(COMMIT_LOG, PageKind.COMMIT_LOG), pool));
@@ -93,6 +96,7 @@ public final class StorageEngine implements AutoCloseable {
         return files.isInMemory();
     }
 
+    /** The database's page size: the one it was created with. */
     public int pageSize() {
         return options.pageSize();
     }

@@ -24,6 +24,10 @@ public record StorageOptions(int pageSize, long cacheBytes, Durability durabilit
             WriteAheadLog.DEFAULT_SEGMENT_BYTES, DEFAULT_CHECKPOINT_BYTES, false);
     }
 
+    public StorageOptions withPageSize(int bytes) {
+        return new StorageOptions(bytes, cacheBytes, durability, channels, walSegmentBytes, checkpointBytes, directIo);
+    }
+
     public StorageOptions withDurability(Durability d) {
         return new StorageOptions(pageSize, cacheBytes, d, channels, walSegmentBytes, checkpointBytes, directIo);
     }

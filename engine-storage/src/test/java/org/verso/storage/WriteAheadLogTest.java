@@ -217,4 +217,28 @@ class WriteAheadLogTest {
             assertTrue(names.stream().anyMatch(n -> n.endsWith(".spare")) || names.size() <= 6, names.toString());
         }
     }
+
+    @Test
+    void everySegmentCreatedOrRenamedIntoPlaceIsFollowedByADirectoryForce(@TempDir Path dir) {
+        IoCounters counters = new IoCounters();
+        try (WriteAheadLog wal = open(dir, 0, -1, counters)) {
+            long segmentsBefore = 1; // the first write opens segment 0
+            for (int i = 0; i < 3000; i++) {
+                logCommit(wal, i, i + 1);
+            }
+            wal.flushTo(wal.appendedLsn());
+            long segments = wal.appendedLsn() / SEGMENT + segmentsBefore;
+            assertEquals(segments, counters.directoryForces(), "one force per segment created");
+            long forcedBeforeRecycling = counters.directoryForces();
+            wal.recycleBefore(wal.appendedLsn() - wal.appendedLsn() % SEGMENT);
+            assertEquals(forcedBeforeRecycling + 1, counters.directoryForces(), "recycling renames, then forces once");
+            long end = wal.appendedLsn();
+            while (wal.appendedLsn() / SEGMENT == end / SEGMENT) {
+                logCommit(wal, 1, 1);
+            }
+            wal.flushTo(wal.appendedLsn());
+            assertEquals(forcedBeforeRecycling + 2, counters.directoryForces(),
+                "a spare renamed into place as the next segment is forced before it is used");
+        }
+    }
 }

@@ -16,6 +16,7 @@ public final class IoCounters {
     private final LongAdder sequentialWrites = new LongAdder();
     private final LongAdder randomWrites = new LongAdder();
     private final LongAdder fsyncs = new LongAdder();
+    private final LongAdder directoryForces = new LongAdder();
 
     public void recordRead(int pages) {
         pagesRead.add(pages);
@@ -29,6 +30,15 @@ public final class IoCounters {
 
     public void recordFsync() {
         fsyncs.increment();
+    }
+
+    /** A force of the directory holding the file, after a create, rename or delete in it. */
+    public void recordDirectoryForce() {
+        directoryForces.increment();
+    }
+
+    public long directoryForces() {
+        return directoryForces.sum();
     }
 
     public long pagesRead() {
@@ -63,6 +73,7 @@ public final class IoCounters {
         total.sequentialWrites.add(sequentialWrites());
         total.randomWrites.add(randomWrites());
         total.fsyncs.add(fsyncs());
+        total.directoryForces.add(directoryForces());
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.verso.common.ErrorCode;
 import org.verso.common.IoFailures;
 import org.verso.storage.io.ChannelFactory;
+import org.verso.storage.io.Directories;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageChannel;
 
@@ -69,6 +70,8 @@ final class SegmentFiles implements AutoCloseable {
             if (fresh) {
                 preallocate(ch);
             }
+            // The segment's name must be durable before a commit written to it is acknowledged.
+            Directories.force(directory, counters);
         }
         return ch;
     }
@@ -159,6 +162,7 @@ final class SegmentFiles implements AutoCloseable {
     /** Retires segments that end at or before {@code position}: keeps a few as spares, deletes the rest. */
     void recycleBefore(long position) {
         long firstNeeded = position / segmentSize;
+        boolean changed = false;
         try (Stream<Path> files = Files.list(directory)) {
             for (Path p : files.toList()) {
                 String name = p.getFileName().toString();
@@ -179,6 +183,10 @@ final class SegmentFiles implements AutoCloseable {
                 } else {
                     Files.delete(p);
                 }
+                changed = true;
+            }
+            if (changed) {
+                Directories.force(directory, counters);
             }
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
