@@ -27,6 +27,8 @@ public final class BufferPool {
     private final int[] pinCount;
     private final boolean[] dirty;
     private final boolean[] referenced;
+    // Frames of a deleted file that were pinned when it was discarded: freed by their last unpin.
+    private final boolean[] discarded;
     private final PageTable pageTable;
     private volatile RedoLog log = RedoLog.NONE;
     private Thread backgroundWriter;
@@ -48,6 +50,7 @@ public final class BufferPool {
         this.pinCount = new int[frameCount];
         this.dirty = new boolean[frameCount];
         this.referenced = new boolean[frameCount];
+        this.discarded = new boolean[frameCount];
     }
 
     /** The log whose records must be durable before a page carrying their LSN is written. */
@@ -155,10 +158,20 @@ public final class BufferPool {
     }
 
     public synchronized void unpin(Page page) {
-        if (pinCount[page.frame] <= 0) {
+        int f = page.frame;
+        if (pinCount[f] <= 0) {
             throw ErrorCode.INTERNAL_ERROR.exception("unpin of unpinned page " + page.pageNo);
         }
-        pinCount[page.frame]--;
+        if (--pinCount[f] == 0 && discarded[f]) {
+            free(f);
+        }
+    }
+
+    private void free(int f) {
+        pages[f].file = null;
+        dirty[f] = false;
+        referenced[f] = false;
+        discarded[f] = false;
     }
 
     public synchronized void markDirty(Page page) {
@@ -183,15 +196,21 @@ public final class BufferPool {
         }
     }
 
-    /** Drops every page of {@code file} from the pool without writing it (the file is being deleted). */
+    /**
+     * Drops every page of {@code file} from the pool without writing it (the file is being deleted). A page that a
+     * reader still has pinned stays with that reader, unreachable for new pins, and its frame is freed by the last
+     * unpin: a frame is never reused while pinned.
+     */
     public synchronized void discard(PageFile file) {
         for (int f = 0; f < frameCount; f++) {
-            if (pages[f].file == file) {
+            if (pages[f].file == file && !discarded[f]) {
                 pageTable.remove(key(file, pages[f].pageNo));
-                pages[f].file = null;
-                dirty[f] = false;
-                pinCount[f] = 0;
-                referenced[f] = false;
+                if (pinCount[f] == 0) {
+                    free(f);
+                } else {
+                    discarded[f] = true;
+                    dirty[f] = false;
+                }
             }
         }
     }
