@@ -60,7 +60,7 @@ final class Checkpointer {
             pool.flushAll();
             files.forceAll();
             if (wal != null) {
-                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize()));
+                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize(), commitLog.pageCount()));
                 lastRedoLsn = redo;
                 wal.recycleBefore(redo);
             }

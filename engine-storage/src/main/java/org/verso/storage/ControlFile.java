@@ -17,26 +17,28 @@ import org.verso.common.ErrorCode;
  *  4      4     format version, 2
  *  8      8     redo LSN: every change logged before it is in the data files
  * 16      4     page size in bytes, fixed when the database is created
- * 20      4     CRC32C of bytes [0, 20)
+ * 20      8     commit-log pages made durable by that checkpoint: pages at and after it may be torn by a crash and
+ *               are rebuilt from the log, whose COMMIT records for them all lie after the redo LSN
+ * 28      4     CRC32C of bytes [0, 28)
  * </pre>
  */
 final class ControlFile {
     static final String NAME = "control.bin";
     private static final int MAGIC = 0x5643544C;
     private static final int FORMAT = 2;
-    private static final int SIZE = 24;
-    private static final int CRC_AT = 20;
+    private static final int SIZE = 32;
+    private static final int CRC_AT = 28;
 
     /** What a control file holds. */
-    record Contents(long redoLsn, int pageSize) {
+    record Contents(long redoLsn, int pageSize, long commitLogPages) {
     }
 
     private ControlFile() {
     }
 
-    static byte[] encode(long redoLsn, int pageSize) {
+    static byte[] encode(long redoLsn, int pageSize, long commitLogPages) {
         ByteBuffer buf = ByteBuffer.allocate(SIZE);
-        buf.putInt(MAGIC).putInt(FORMAT).putLong(redoLsn).putInt(pageSize);
+        buf.putInt(MAGIC).putInt(FORMAT).putLong(redoLsn).putInt(pageSize).putLong(commitLogPages);
         CRC32C crc = new CRC32C();
         crc.update(buf.array(), 0, CRC_AT);
         buf.putInt((int) crc.getValue());
@@ -58,18 +60,14 @@ final class ControlFile {
             throw ErrorCode.DATA_CORRUPTED.exception(0, NAME, "control file of format " + buf.getInt(4)
                 + "; this version of Verso reads format " + FORMAT);
         }
-        return new Contents(buf.getLong(8), buf.getInt(16));
+        return new Contents(buf.getLong(8), buf.getInt(16), buf.getLong(20));
     }
 
-    /**
-     * The page size stored in the control file of the database in {@code directory}, or {@code requested} for a
-     * database that has none yet: a database keeps the page size it was created with.
-     */
-    static int pageSizeOf(Path directory, int requested) {
+    /** The control file of the database in {@code directory}, or null for a new database that has none yet. */
+    static Contents read(Path directory) {
         Path file = directory.resolve(NAME);
         try {
-            Contents contents = Files.exists(file) ? decode(Files.readAllBytes(file)) : null;
-            return contents == null ? requested : contents.pageSize();
+            return Files.exists(file) ? decode(Files.readAllBytes(file)) : null;
         } catch (IOException e) {
             throw ErrorCode.CANNOT_OPEN.exception(e, directory, e.getMessage());
         }

@@ -57,7 +57,8 @@ final class Recovery {
         commitLog.flush();
         pool.flushAll();
         files.forceAll();
-        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn(), pool.pageSize()));
+        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn(), pool.pageSize(),
+            commitLog.pageCount()));
         return result;
     }
 

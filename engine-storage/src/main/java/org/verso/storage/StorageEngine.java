@@ -72,13 +72,14 @@ public final class StorageEngine implements AutoCloseable {
 
     private StorageEngine(Path directory, String displayName, StorageOptions requested) {
         this.displayName = displayName;
+        ControlFile.Contents control = directory == null ? null : ControlFile.read(directory);
         // A database keeps the page size it was created with, whatever a later open asks for.
-        this.options = directory == null ? requested
-            : requested.withPageSize(ControlFile.pageSizeOf(directory, requested.pageSize()));
+        this.options = control == null ? requested : requested.withPageSize(control.pageSize());
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
-        this.commitLog = new CommitLog(new AppendRegion(files.open(COMMIT_LOG, PageKind.COMMIT_LOG), pool));
+        this.commitLog = new CommitLog(new AppendRegion(files.open(COMMIT_LOG, PageKind.COMMIT_LOG), pool),
+            control == null ? Long.MAX_VALUE : control.commitLogPages());
         this.checkpointer = newCheckpointer(0);
     }
 

@@ -2,6 +2,7 @@ package org.verso.storage.page;
 
 import java.nio.ByteBuffer;
 import org.verso.common.ErrorCode;
+import org.verso.common.SqlState;
 import org.verso.common.VersoException;
 import org.verso.storage.wal.RecordType;
 import org.verso.storage.wal.RedoHandler;
@@ -237,26 +238,54 @@ public final class AppendRegion {
         T read(ByteBuffer page, int offset, int length);
     }
 
+    /**
+     * Visits every record in append order, like {@link #forEach}, but tolerates a torn page at or after page
+     * {@code trustedPages}: at the first such page that fails its checksum or is short, reading stops, and the region
+     * continues appending at that page, overwriting it. Pages before {@code trustedPages} must be intact (XX001).
+     * Used only before the region's first append.
+     */
+    public synchronized void forEachUntilTorn(long trustedPages, RecordVisitor visitor) {
+        long pages = nextPageNo;
+        for (long p = 0; p < pages; p++) {
+            if (p >= trustedPages) {
+                try {
+                    pool.unpin(pool.pin(file, p));
+                } catch (VersoException e) {
+                    if (!e.sqlState().equals(SqlState.DATA_CORRUPTED)) {
+                        throw e;
+                    }
+                    nextPageNo = p;
+                    return;
+                }
+            }
+            visitPage(p, visitor);
+        }
+    }
+
     /** Visits every record in append order, page by page. */
     public void forEach(RecordVisitor visitor) {
         long pages = pageCount();
         for (long p = 0; p < pages; p++) {
-            Page page = pool.pin(file, p);
-            try {
-                ByteBuffer buf = page.buffer();
-                int count = PageHeader.itemCount(buf);
-                int at = PageHeader.SIZE;
-                for (int i = 0; i < count; i++) {
-                    int length = buf.getInt(at);
-                    if (length < 0 || at + FRAME + length > file.pageSize()) {
-                        throw ErrorCode.DATA_CORRUPTED.exception(p, file.name(), "record " + i + " overruns the page");
-                    }
-                    visitor.visit(address(p, at + FRAME), buf, at + FRAME, length);
-                    at += FRAME + length;
+            visitPage(p, visitor);
+        }
+    }
+
+    private void visitPage(long p, RecordVisitor visitor) {
+        Page page = pool.pin(file, p);
+        try {
+            ByteBuffer buf = page.buffer();
+            int count = PageHeader.itemCount(buf);
+            int at = PageHeader.SIZE;
+            for (int i = 0; i < count; i++) {
+                int length = buf.getInt(at);
+                if (length < 0 || at + FRAME + length > file.pageSize()) {
+                    throw ErrorCode.DATA_CORRUPTED.exception(p, file.name(), "record " + i + " overruns the page");
                 }
-            } finally {
-                pool.unpin(page);
+                visitor.visit(address(p, at + FRAME), buf, at + FRAME, length);
+                at += FRAME + length;
             }
+        } finally {
+            pool.unpin(page);
         }
     }
 }

@@ -49,14 +49,25 @@ public final class CommitLog implements CommitLookup {
     private long maxCommitTs;
     private boolean lookupsReleased;
 
-    public CommitLog(AppendRegion region) {
+    /**
+     * Opens the commit log stored in {@code region}. Its first {@code durablePages} pages were made durable by the
+     * last checkpoint and must read back intact (XX001 otherwise); a page after them may have been torn by a crash
+     * while it was written: reading stops there and appending starts over at that page, and recovery re-enters its
+     * commits from the write-ahead log, where their COMMIT records all lie after the checkpoint's redo point.
+     */
+    public CommitLog(AppendRegion region, long durablePages) {
         this.region = region;
-        region.forEach((address, page, at, length) -> {
+        region.forEachUntilTorn(durablePages, (address, page, at, length) -> {
             long txid = page.getLong(at);
             long ts = page.getLong(at + 8);
             committed.put(txid, ts);
             maxCommitTs = Math.max(maxCommitTs, ts);
         });
+    }
+
+    /** Pages of the commit log written or being filled. */
+    public long pageCount() {
+        return region.pageCount();
     }
 
     /** Attaches the write-ahead log that COMMIT records go to (after recovery). */
