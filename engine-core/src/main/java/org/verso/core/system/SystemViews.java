@@ -71,8 +71,8 @@ public final class SystemViews {
 
     private static SystemView bufferPool(BufferPool pool) {
         return new SystemView.Builder("BUFFER_POOL").integer("FRAMES").integer("PAGE_SIZE").dbl("HIT_RATIO")
-            .bigint("MISSES").rows(() -> List.<Object[]>of(new Object[] {pool.frameCount(), pool.pageSize(),
-                pool.hitRatio(), pool.misses()}));
+            .bigint("MISSES").bigint("WAL_RULE_VIOLATIONS").rows(() -> List.<Object[]>of(new Object[] {
+                pool.frameCount(), pool.pageSize(), pool.hitRatio(), pool.misses(), pool.walRuleViolations()}));
     }
 
     private static SystemView tableVersions(Supplier<List<Table>> tables) {

@@ -169,13 +169,24 @@ public final class AppendRegion {
             int length = record.remaining();
             buf.putInt(offset - FRAME, length);
             buf.put(offset, record, record.position(), length);
-            PageHeader.setItemCount(buf, PageHeader.itemCount(buf) + 1);
+            // The records before this one end exactly where its frame starts: count them rather than trust the
+            // page's count, so replaying a record twice, or onto a page written mid-append, gives the same page.
+            PageHeader.setItemCount(buf, recordsBefore(buf, offset - FRAME) + 1);
             PageHeader.setUsed(buf, offset + length);
             PageHeader.setLsn(buf, lsn);
             pool.markDirty(page);
         } finally {
             pool.unpin(page);
         }
+    }
+
+    /** The number of records whose frames lie before {@code end} in a page filled from its header on. */
+    private static int recordsBefore(ByteBuffer page, int end) {
+        int count = 0;
+        for (int at = PageHeader.SIZE; at < end; at += FRAME + page.getInt(at)) {
+            count++;
+        }
+        return count;
     }
 
     /** Writes a partly filled head page; the next record goes to a new page. */
