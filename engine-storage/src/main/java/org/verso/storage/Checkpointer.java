@@ -26,19 +26,21 @@ final class Checkpointer {
     private final WriteAheadLog wal;
     private final Supplier<List<TableHeap>> heaps;
     private final long checkpointBytes;
+    private final long walSegmentBytes;
     private final Object monitor = new Object();
     private volatile long lastRedoLsn;
     private volatile boolean stopped;
     private Thread background;
 
     Checkpointer(DatabaseFiles files, BufferPool pool, CommitLog commitLog, WriteAheadLog wal,
-                 Supplier<List<TableHeap>> heaps, long checkpointBytes, long redoLsn) {
+                 Supplier<List<TableHeap>> heaps, long checkpointBytes, long walSegmentBytes, long redoLsn) {
         this.files = files;
         this.pool = pool;
         this.commitLog = commitLog;
         this.wal = wal;
         this.heaps = heaps;
         this.checkpointBytes = checkpointBytes;
+        this.walSegmentBytes = walSegmentBytes;
         this.lastRedoLsn = redoLsn;
     }
 
@@ -56,11 +58,12 @@ final class Checkpointer {
             for (TableHeap heap : heaps.get()) {
                 heap.flush();
             }
-            commitLog.flush();
+            long commitLogPages = commitLog.flush();
             pool.flushAll();
             files.forceAll();
             if (wal != null) {
-                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize(), commitLog.pageCount()));
+                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize(), commitLogPages,
+                    walSegmentBytes));
                 lastRedoLsn = redo;
                 wal.recycleBefore(redo);
             }

@@ -109,7 +109,7 @@ final class DatabaseFiles implements AutoCloseable {
             return;
         }
         try {
-            Files.deleteIfExists(directory.resolve(file.name()));
+            options.pageChannels().delete(directory.resolve(file.name()));
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, file.name(), e.getMessage());
         }

@@ -54,11 +54,11 @@ final class Recovery {
             result = new Result(reader.endLsn(), reader.lastRecordStart());
         }
         commits.finish();
-        commitLog.flush();
+        long commitLogPages = commitLog.flush();
         pool.flushAll();
         files.forceAll();
-        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn(), pool.pageSize(),
-            commitLog.pageCount()));
+        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn(), pool.pageSize(), commitLogPages,
+            options.walSegmentBytes()));
         return result;
     }
 

@@ -73,8 +73,10 @@ public final class StorageEngine implements AutoCloseable {
     private StorageEngine(Path directory, String displayName, StorageOptions requested) {
         this.displayName = displayName;
         ControlFile.Contents control = directory == null ? null : ControlFile.read(directory);
-        // A database keeps the page size it was created with, whatever a later open asks for.
-        this.options = control == null ? requested : requested.withPageSize(control.pageSize());
+        // A database keeps the page size and log segment size it was created with, whatever a later open asks for.
+        this.options = control == null ? requested : requested.withPageSize(control.pageSize())
+            .withWalSegmentBytes(control.walSegmentBytes() > 0 ? control.walSegmentBytes()
+                : requested.walSegmentBytes());
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
@@ -146,7 +148,8 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     private Checkpointer newCheckpointer(long redoLsn) {
-        return new Checkpointer(files, pool, commitLog, wal, this::openHeaps, options.checkpointBytes(), redoLsn);
+        return new Checkpointer(files, pool, commitLog, wal, this::openHeaps, options.checkpointBytes(),
+            options.walSegmentBytes(), redoLsn);
     }
 
     private synchronized List<TableHeap> openHeaps() {

@@ -20,8 +20,10 @@ import org.verso.storage.io.PageChannel;
  * random order, may tear one (keep only its first sectors), and writes the surviving state of every file into a
  * new directory. After the cut every channel fails, as the process would have died.
  *
- * <p>Files written outside the channels (the catalog and control file, replaced atomically after a force) are
- * copied as they are.
+ * <p>Renames and deletions (log segments recycled as spares, retired or dropped files) move or drop a file's
+ * state with it, so a recycled segment keeps the bytes of its earlier life, as on a real disk; they count as
+ * durable at once (the engine forces the directory after each). Files written outside the channels (the catalog
+ * and control file, replaced atomically after a force) are copied as they are.
  */
 final class SimulatedDisk implements ChannelFactory {
     private static final int SECTOR = 512;
@@ -29,6 +31,7 @@ final class SimulatedDisk implements ChannelFactory {
     private final Path root;
     private final Map<Path, FileState> files = new HashMap<>();
     private volatile boolean dead;
+    private int renames;
 
     SimulatedDisk(Path root) {
         this.root = root;
@@ -118,6 +121,29 @@ final class SimulatedDisk implements ChannelFactory {
             public void close() {
             }
         };
+    }
+
+    @Override
+    public synchronized void move(Path from, Path to) throws IOException {
+        check();
+        Files.move(from, to);
+        renames++;
+        FileState state = files.remove(from);
+        if (state != null) {
+            files.put(to, state);
+        }
+    }
+
+    @Override
+    public synchronized void delete(Path path) throws IOException {
+        check();
+        Files.deleteIfExists(path);
+        files.remove(path);
+    }
+
+    /** How many files were renamed (log segments recycled and reused). */
+    synchronized int renames() {
+        return renames;
     }
 
     private void check() throws IOException {

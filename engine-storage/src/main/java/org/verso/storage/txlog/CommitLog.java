@@ -198,8 +198,13 @@ public final class CommitLog implements CommitLookup {
         return maxCommitTs;
     }
 
-    /** Writes the buffered entries (seals the region's head page). */
-    public synchronized void flush() {
+    /**
+     * Writes the buffered entries (seals the region's head page) and returns how many pages the log has then, all
+     * written: a checkpoint that forces them may record that many as durable. Commits confirmed afterwards go to
+     * later pages, so the count is taken here, under the monitor they are confirmed under, not after the force.
+     */
+    public synchronized long flush() {
         region.seal();
+        return region.pageCount();
     }
 }

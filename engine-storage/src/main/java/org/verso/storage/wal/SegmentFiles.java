@@ -60,7 +60,7 @@ final class SegmentFiles implements AutoCloseable {
             if (!Files.exists(path)) {
                 Path spare = spareSegment();
                 if (spare != null) {
-                    Files.move(spare, path);
+                    channels.move(spare, path);
                 } else {
                     fresh = true;
                 }
@@ -179,9 +179,9 @@ final class SegmentFiles implements AutoCloseable {
                 }
                 unforced.remove(segment);
                 if (spareCount() < SPARE_SEGMENTS) {
-                    Files.move(p, directory.resolve(name + ".spare"));
+                    channels.move(p, directory.resolve(name + ".spare"));
                 } else {
-                    Files.delete(p);
+                    channels.delete(p);
                 }
                 changed = true;
             }
