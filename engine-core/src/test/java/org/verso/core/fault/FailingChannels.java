@@ -12,12 +12,15 @@ import org.verso.storage.io.PageChannel;
 /**
  * Real files whose writes and forces fail with "No space left on device" while {@link #full} is set, and whose
  * forces alone fail with an I/O error (as fsync reports a failed write-back) while {@link #forceFails} is set; the
- * next {@link #walForceFailures} forces of a log segment fail the same way.
+ * next {@link #walForceFailures} forces of a log segment fail the same way. While {@link #walWriteError} is set, the
+ * next write of a log segment throws an {@link OutOfMemoryError} (and clears it), as any allocation in the write
+ * path could.
  */
 final class FailingChannels implements ChannelFactory {
     final AtomicBoolean full = new AtomicBoolean();
     final AtomicBoolean forceFails = new AtomicBoolean();
     final AtomicInteger walForceFailures = new AtomicInteger();
+    final AtomicBoolean walWriteError = new AtomicBoolean();
 
     @Override
     public PageChannel open(Path path) throws IOException {
@@ -33,6 +36,9 @@ final class FailingChannels implements ChannelFactory {
             public void write(ByteBuffer src, long position) throws IOException {
                 if (full.get()) {
                     throw new IOException("No space left on device");
+                }
+                if (wal && walWriteError.compareAndSet(true, false)) {
+                    throw new OutOfMemoryError("simulated: no memory left in the log's write path");
                 }
                 file.write(src, position);
             }
