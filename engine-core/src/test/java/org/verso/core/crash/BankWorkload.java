@@ -35,7 +35,7 @@ import org.verso.common.type.ValueType;
  * <p>Usage: {@code BankWorkload DIR SEED CYCLE}
  */
 public final class BankWorkload {
-    static final int ACCOUNTS = 20;
+    public static final int ACCOUNTS = 20;
     static final long INITIAL_BALANCE = 1000;
     static final int CLIENTS = 4;
 
@@ -159,11 +159,7 @@ public final class BankWorkload {
         }
         assertEquals(ACCOUNTS, count, context + ": accounts");
         assertEquals(ACCOUNTS * INITIAL_BALANCE, total, context + ": total balance");
-        Set<Long> present = new HashSet<>();
-        RowCursor transfers = db.table("TRANSFERS").scan(tx);
-        while (transfers.next()) {
-            present.add((Long) transfers.row()[0]);
-        }
+        Set<Long> present = transfers(db.table("TRANSFERS"), tx);
         for (long id : acknowledged) {
             assertTrue(present.contains(id), context + ": acknowledged transfer " + id + " lost");
         }
@@ -177,7 +173,19 @@ public final class BankWorkload {
         tx.commit();
     }
 
-    private static void move(Table accounts, Transaction tx, int id, long delta) {
+    /** The ids of the TRANSFERS rows that {@code tx} sees. */
+    public static Set<Long> transfers(Table transfers, Transaction tx) {
+        Set<Long> present = new HashSet<>();
+        try (RowCursor rows = transfers.scan(tx)) {
+            while (rows.next()) {
+                present.add((Long) rows.row()[0]);
+            }
+        }
+        return present;
+    }
+
+    /** Adds {@code delta} to the balance of account {@code id}. */
+    public static void move(Table accounts, Transaction tx, int id, long delta) {
         RowCursor c = accounts.lookup(tx, new Object[] {id});
         if (!c.next()) {
             throw new IllegalStateException("account " + id + " missing");

@@ -32,6 +32,9 @@ final class SimulatedDisk implements ChannelFactory {
     private final Map<Path, FileState> files = new HashMap<>();
     private volatile boolean dead;
     private int renames;
+    private long operations;
+    private long dieAfter = Long.MAX_VALUE;
+    private boolean full;
 
     SimulatedDisk(Path root) {
         this.root = root;
@@ -39,15 +42,38 @@ final class SimulatedDisk implements ChannelFactory {
 
     private static final class FileState {
         byte[] durable = new byte[0];
+        // The file as the running database sees it: durable plus every pending write, kept up to date on each write
+        // so that reads cost no replay. Its length is current.length only up to size.
+        byte[] current = new byte[0];
+        int size;
         final List<long[]> pendingPositions = new ArrayList<>();
         final List<byte[]> pendingData = new ArrayList<>();
 
         byte[] current() {
-            byte[] image = durable;
-            for (int i = 0; i < pendingData.size(); i++) {
-                image = apply(image, pendingPositions.get(i)[0], pendingData.get(i), pendingData.get(i).length);
+            return Arrays.copyOf(current, size);
+        }
+
+        void write(long position, byte[] data) {
+            int end = (int) position + data.length;
+            if (end > current.length) {
+                current = Arrays.copyOf(current, Math.max(end, current.length * 2));
             }
-            return image;
+            System.arraycopy(data, 0, current, (int) position, data.length);
+            size = Math.max(size, end);
+            pendingPositions.add(new long[] {position});
+            pendingData.add(data);
+        }
+
+        void makeDurable() {
+            durable = current();
+            pendingPositions.clear();
+            pendingData.clear();
+        }
+
+        void truncate(long newSize) {
+            size = (int) Math.min(newSize, size);
+            Arrays.fill(current, size, current.length, (byte) 0);
+            makeDurable();
         }
     }
 
@@ -64,18 +90,25 @@ final class SimulatedDisk implements ChannelFactory {
             Files.createDirectories(path.getParent());
             Files.createFile(path);
         }
-        FileState state = files.computeIfAbsent(path, p -> new FileState());
+        FileState state = files.get(path);
+        if (state == null) {
+            // A file that is on the real disk already (a database left by an earlier cut) starts as durable.
+            state = new FileState();
+            byte[] existing = Files.readAllBytes(path);
+            state.write(0, existing);
+            state.makeDurable();
+            files.put(path, state);
+        }
+        FileState opened = state;
         return new PageChannel() {
             @Override
             public int read(ByteBuffer dst, long position) throws IOException {
-                byte[] image;
                 synchronized (SimulatedDisk.this) {
                     check();
-                    image = state.current();
+                    int n = (int) Math.max(0, Math.min(dst.remaining(), opened.size - position));
+                    dst.put(opened.current, (int) position, n);
+                    return n;
                 }
-                int n = (int) Math.max(0, Math.min(dst.remaining(), image.length - position));
-                dst.put(image, (int) position, n);
-                return n;
             }
 
             @Override
@@ -83,19 +116,16 @@ final class SimulatedDisk implements ChannelFactory {
                 byte[] data = new byte[src.remaining()];
                 src.get(data);
                 synchronized (SimulatedDisk.this) {
-                    check();
-                    state.pendingPositions.add(new long[] {position});
-                    state.pendingData.add(data);
+                    checkWrite();
+                    opened.write(position, data);
                 }
             }
 
             @Override
             public void force() throws IOException {
                 synchronized (SimulatedDisk.this) {
-                    check();
-                    state.durable = state.current();
-                    state.pendingPositions.clear();
-                    state.pendingData.clear();
+                    checkWrite();
+                    opened.makeDurable();
                 }
             }
 
@@ -103,17 +133,15 @@ final class SimulatedDisk implements ChannelFactory {
             public long size() throws IOException {
                 synchronized (SimulatedDisk.this) {
                     check();
-                    return state.current().length;
+                    return opened.size;
                 }
             }
 
             @Override
             public void truncate(long size) throws IOException {
                 synchronized (SimulatedDisk.this) {
-                    check();
-                    state.durable = Arrays.copyOf(state.current(), (int) Math.min(size, state.current().length));
-                    state.pendingPositions.clear();
-                    state.pendingData.clear();
+                    checkWrite();
+                    opened.truncate(size);
                 }
             }
 
@@ -144,6 +172,36 @@ final class SimulatedDisk implements ChannelFactory {
     /** How many files were renamed (log segments recycled and reused). */
     synchronized int renames() {
         return renames;
+    }
+
+    /**
+     * Makes the power fail at the {@code operations}-th write, force or truncate from now on (counted over all
+     * files): that operation and every later one fail, as every other channel does once {@link #powerCut} runs. With
+     * one thread driving the database, the same seed cuts at the same place.
+     */
+    synchronized void dieAfter(long operations) {
+        this.dieAfter = this.operations + operations;
+    }
+
+    /** Whether the power has failed. */
+    boolean dead() {
+        return dead;
+    }
+
+    /** While set, writes and forces fail with "No space left on device". */
+    synchronized void full(boolean full) {
+        this.full = full;
+    }
+
+    private void checkWrite() throws IOException {
+        check();
+        if (++operations >= dieAfter) {
+            dead = true;
+            check();
+        }
+        if (full) {
+            throw new IOException("No space left on device");
+        }
     }
 
     private void check() throws IOException {

@@ -32,8 +32,10 @@ import org.verso.storage.wal.RedoLog;
  *
  * <p>A sealed page whose records are not yet durable in the log stays pinned in a short queue and is written, in
  * order, by a later append once the log has caught up (a commit forces it); so sealing does not force the log, and
- * writers of the table do not wait for an fsync at every full page. If more than {@value #MAX_PENDING} sealed
- * pages wait, the log is forced and they are written, which bounds the pages a long transaction keeps pinned.
+ * writers of the table do not wait for an fsync at every full page. Once {@value #MAX_PENDING} sealed pages wait
+ * (fewer in a small pool: one per 16 frames, at least one), the log is forced and they are written before the next
+ * page is pinned, which bounds the pages a region keeps pinned, also while forces fail (a full disk): the append
+ * then fails without pinning anything more.
  *
  * <p>Thread safety: appends are serialised by the region's monitor; readers may read sealed pages and the
  * published part of the head page concurrently.
@@ -68,6 +70,7 @@ public final class AppendRegion {
     private final RedoLog log;
     private final long streamId;
     private final java.util.ArrayDeque<Page> pendingSeals = new java.util.ArrayDeque<>();
+    private final int maxPending;
     private Page head;
     private long nextPageNo;
 
@@ -78,6 +81,7 @@ public final class AppendRegion {
         this.log = log;
         this.streamId = streamId;
         this.nextPageNo = file.pageCount();
+        this.maxPending = Math.max(1, Math.min(MAX_PENDING, pool.frameCount() / 16));
     }
 
     /** A region whose appends are not logged (its contents are redone from other log records). */
@@ -113,9 +117,11 @@ public final class AppendRegion {
         }
         writeSealedPages(false);
         if (head != null && PageHeader.used(head.buffer()) + FRAME + length > file.pageSize()) {
-            sealHead();
+            pendingSeals.add(head);
+            head = null;
         }
         if (head == null) {
+            writeSealedPages(pendingSeals.size() >= maxPending);
             head = pool.pinNew(file, nextPageNo++);
         }
         ByteBuffer page = head.buffer();
@@ -200,7 +206,7 @@ public final class AppendRegion {
     private void sealHead() {
         pendingSeals.add(head);
         head = null;
-        writeSealedPages(pendingSeals.size() > MAX_PENDING);
+        writeSealedPages(pendingSeals.size() >= maxPending);
     }
 
     /**
