@@ -17,6 +17,7 @@ import java.util.Map;
 import org.verso.common.ErrorCode;
 import org.verso.common.IoFailures;
 import org.verso.storage.io.Directories;
+import org.verso.storage.io.InterruptSafeIo;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageChannel;
@@ -148,28 +149,25 @@ final class DatabaseFiles implements AutoCloseable {
             memoryMetadata.put(name, contents.clone());
             return;
         }
-        // A pending interrupt would close the file channels below mid-write (ClosedByInterruptException) and fail
-        // a DDL statement or a checkpoint for a reason unrelated to it: set it aside and restore it afterwards.
-        boolean interrupted = Thread.interrupted();
-        try {
-            replaceFile(name, contents);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        // An interrupt would close the file channels below mid-write and fail a DDL statement or a checkpoint for a
+        // reason unrelated to it: they run through InterruptSafeIo.
+        replaceFile(name, contents);
     }
 
     private void replaceFile(String name, byte[] contents) {
         Path target = directory.resolve(name);
         Path temp = directory.resolve(name + ".tmp");
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buf = ByteBuffer.wrap(contents);
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
-            ch.force(true);
+        try {
+            InterruptSafeIo.run(() -> {
+                try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                    ByteBuffer buf = ByteBuffer.wrap(contents);
+                    while (buf.hasRemaining()) {
+                        ch.write(buf);
+                    }
+                    ch.force(true);
+                }
+            });
         } catch (IOException e) {
             throw writeFailure(e, name);
         }

@@ -16,18 +16,15 @@ public final class Directories {
     }
 
     /**
-     * Forces {@code directory}'s entries to stable storage and counts it in {@code counters}. A pending interrupt of
-     * the calling thread is set aside for the call (it would close the channel) and restored afterwards.
+     * Forces {@code directory}'s entries to stable storage and counts it in {@code counters}. A thread interrupt,
+     * pending or arriving during the force, does not fail it (see {@link InterruptSafeIo}).
      */
     public static void force(Path directory, IoCounters counters) throws IOException {
-        boolean interrupted = Thread.interrupted();
-        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
-            dir.force(true);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
+        InterruptSafeIo.run(() -> {
+            try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+                dir.force(true);
             }
-        }
+        });
         counters.recordDirectoryForce();
     }
 }

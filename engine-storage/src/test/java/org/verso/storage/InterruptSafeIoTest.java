@@ -1,0 +1,58 @@
+package org.verso.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.verso.storage.io.Directories;
+import org.verso.storage.io.IoCounters;
+
+/**
+ * Directory forces open their own short-lived channel, which an interrupt closes whether it is pending when the
+ * force starts or arrives while it runs (a committer interrupted while it creates a log segment, say). Neither may
+ * fail the force, and the thread keeps its interrupt status.
+ */
+class InterruptSafeIoTest {
+    @Test
+    void interruptsArrivingDuringDirectoryForcesNeverFailThem(@TempDir Path dir) throws Exception {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicBoolean done = new AtomicBoolean();
+        AtomicInteger forces = new AtomicInteger();
+        AtomicInteger keptStatus = new AtomicInteger();
+        IoCounters counters = new IoCounters();
+        Thread forcer = new Thread(() -> {
+            for (int i = 0; i < 2000 && failure.get() == null; i++) {
+                try {
+                    Directories.force(dir, counters);
+                    forces.incrementAndGet();
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+                if (Thread.interrupted()) {
+                    keptStatus.incrementAndGet();
+                }
+            }
+            done.set(true);
+        });
+        Thread interrupter = new Thread(() -> {
+            while (!done.get()) {
+                forcer.interrupt();
+                LockSupport.parkNanos(20_000);
+            }
+        });
+        forcer.start();
+        interrupter.start();
+        forcer.join();
+        interrupter.join();
+        assertEquals(null, failure.get(), "no force failed");
+        assertEquals(2000, forces.get());
+        assertEquals(2000, counters.directoryForces());
+        assertTrue(keptStatus.get() > 0, "interrupts arrived and were kept for the thread");
+    }
+}
