@@ -2,10 +2,10 @@ package org.verso.storage;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 import org.verso.common.ErrorCode;
+import org.verso.storage.io.ChannelFactory;
 
 /**
  * The control file ({@code control.bin}): where recovery starts, and the sizes the database was created with.
@@ -76,10 +76,9 @@ final class ControlFile {
     }
 
     /** The control file of the database in {@code directory}, or null for a new database that has none yet. */
-    static Contents read(Path directory) {
-        Path file = directory.resolve(NAME);
+    static Contents read(Path directory, ChannelFactory channels) {
         try {
-            return Files.exists(file) ? decode(Files.readAllBytes(file)) : null;
+            return decode(DatabaseFiles.readWhole(channels, directory.resolve(NAME)));
         } catch (IOException e) {
             throw ErrorCode.CANNOT_OPEN.exception(e, directory, e.getMessage());
         }

@@ -5,10 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,9 +14,11 @@ import java.util.List;
 import java.util.Map;
 import org.verso.common.ErrorCode;
 import org.verso.common.IoFailures;
+import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.Directories;
 import org.verso.storage.io.InterruptSafeIo;
 import org.verso.storage.io.IoAccounting;
+import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageChannel;
 import org.verso.storage.io.PageKind;
@@ -90,9 +90,19 @@ final class DatabaseFiles implements AutoCloseable {
     /** Opens (creating if needed) the page file {@code name}, relative to the database directory. */
     synchronized PageFile open(String name, PageKind kind) {
         try {
-            PageChannel channel = directory == null
-                ? memoryFiles.computeIfAbsent(name, n -> new MemoryPageChannel())
-                : options.pageChannels().open(directory.resolve(name));
+            PageChannel channel;
+            if (directory == null) {
+                channel = memoryFiles.computeIfAbsent(name, n -> new MemoryPageChannel());
+            } else {
+                Path path = directory.resolve(name);
+                boolean created = !Files.exists(path);
+                channel = options.pageChannels().open(path);
+                if (created) {
+                    // The new file's name must be durable before a checkpoint relies on its pages: forcing the file
+                    // does not make its directory entry durable.
+                    Directories.force(options.channels(), path.getParent(), io.register(name, kind));
+                }
+            }
             PageFile file = new PageFile(nextFileId++, name, kind, options.pageSize(), channel, io);
             openFiles.add(file);
             return file;
@@ -132,11 +142,24 @@ final class DatabaseFiles implements AutoCloseable {
         if (directory == null) {
             return memoryMetadata.get(name);
         }
-        Path path = directory.resolve(name);
         try {
-            return Files.exists(path) ? Files.readAllBytes(path) : null;
+            return readWhole(options.channels(), directory.resolve(name));
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+        }
+    }
+
+    /** The whole contents of the small file {@code path}, read through {@code channels}; null if it does not exist. */
+    static byte[] readWhole(ChannelFactory channels, Path path) throws IOException {
+        if (!Files.exists(path)) {
+            return null;
+        }
+        try (PageChannel ch = channels.open(path)) {
+            ByteBuffer contents = ByteBuffer.allocate(Math.toIntExact(ch.size()));
+            while (contents.hasRemaining() && ch.read(contents, contents.position()) > 0) {
+                // read on: a channel may return fewer bytes than asked
+            }
+            return contents.array();
         }
     }
 
@@ -155,34 +178,22 @@ final class DatabaseFiles implements AutoCloseable {
     }
 
     private void replaceFile(String name, byte[] contents) {
-        Path target = directory.resolve(name);
+        ChannelFactory channels = options.channels();
         Path temp = directory.resolve(name + ".tmp");
+        IoCounters counters = io.register(name, PageKind.CATALOG);
         try {
-            InterruptSafeIo.run(() -> {
-                try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                    ByteBuffer buf = ByteBuffer.wrap(contents);
-                    while (buf.hasRemaining()) {
-                        ch.write(buf);
-                    }
-                    ch.force(true);
-                }
-            });
-        } catch (IOException e) {
-            throw writeFailure(e, name);
-        }
-        try {
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            try (PageChannel ch = channels.open(temp)) {
+                ch.truncate(0);
+                ch.write(ByteBuffer.wrap(contents), 0);
+                ch.force();
             }
-            Directories.force(directory, io.register(name, PageKind.CATALOG));
+            channels.move(temp, directory.resolve(name));
+            Directories.force(channels, directory, counters);
         } catch (IOException e) {
             throw writeFailure(e, name);
         }
-        io.register(name, PageKind.CATALOG).recordWrite(1, contents.length, false);
-        io.register(name, PageKind.CATALOG).recordFsync();
+        counters.recordWrite(1, contents.length, false);
+        counters.recordFsync();
     }
 
     private static RuntimeException writeFailure(IOException e, String name) {

@@ -72,7 +72,7 @@ public final class StorageEngine implements AutoCloseable {
 
     private StorageEngine(Path directory, String displayName, StorageOptions requested) {
         this.displayName = displayName;
-        ControlFile.Contents control = directory == null ? null : ControlFile.read(directory);
+        ControlFile.Contents control = directory == null ? null : ControlFile.read(directory, requested.channels());
         // A database keeps the page size and log segment size it was created with, whatever a later open asks for.
         this.options = control == null ? requested : requested.withPageSize(control.pageSize())
             .withWalSegmentBytes(control.walSegmentBytes() > 0 ? control.walSegmentBytes()

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.Directories;
 import org.verso.storage.io.IoCounters;
 
@@ -29,7 +30,7 @@ class InterruptSafeIoTest {
         Thread forcer = new Thread(() -> {
             for (int i = 0; i < 2000 && failure.get() == null; i++) {
                 try {
-                    Directories.force(dir, counters);
+                    Directories.force(ChannelFactory.FILES, dir, counters);
                     forces.incrementAndGet();
                 } catch (Throwable e) {
                     failure.set(e);

@@ -49,7 +49,7 @@ class DeterministicSimulationTest {
 
     @Test
     void powerCutsFullDisksAndFlippedBytes(@TempDir Path tmp) throws Exception {
-        run(tmp, Integer.getInteger("verso.simulation.rounds", 1000));
+        run(tmp, Integer.getInteger("verso.simulation.rounds", 3000));
     }
 
     @Test

@@ -20,21 +20,38 @@ import org.verso.storage.io.PageChannel;
  * random order, may tear one (keep only its first sectors), and writes the surviving state of every file into a
  * new directory. After the cut every channel fails, as the process would have died.
  *
- * <p>Renames and deletions (log segments recycled as spares, retired or dropped files) move or drop a file's
- * state with it, so a recycled segment keeps the bytes of its earlier life, as on a real disk; they count as
- * durable at once (the engine forces the directory after each). Files written outside the channels (the catalog
- * and control file, replaced atomically after a force) are copied as they are.
+ * <p>Every file of the database goes through it: page files, log segments and the metadata files (catalog, control
+ * file), which are written to a temporary file, forced and renamed into place. Directories are modelled too:
+ * creating, renaming and deleting a file changes a name, and a name change is certain to survive only once its
+ * directory is forced; at the cut, each directory keeps its forced names plus a random prefix (in order) of the
+ * changes made since. A rename moves a file's contents with it, so a recycled log segment keeps the bytes of its
+ * earlier life, as on a real disk.
  */
 final class SimulatedDisk implements ChannelFactory {
     private static final int SECTOR = 512;
 
     private final Path root;
+    // Names as the running database sees them, and the names a power cut keeps for certain.
     private final Map<Path, FileState> files = new HashMap<>();
+    private final Map<Path, FileState> durableNames = new HashMap<>();
+    private final List<NameChange> pendingNames = new ArrayList<>();
     private volatile boolean dead;
     private int renames;
     private long operations;
     private long dieAfter = Long.MAX_VALUE;
     private boolean full;
+
+    /** A name change since its directory was last forced: {@code removed} and/or {@code added} (with its file). */
+    private record NameChange(Path directory, Path removed, Path added, FileState state) {
+        void applyTo(Map<Path, FileState> names) {
+            if (removed != null) {
+                names.remove(removed);
+            }
+            if (added != null) {
+                names.put(added, state);
+            }
+        }
+    }
 
     SimulatedDisk(Path root) {
         this.root = root;
@@ -86,18 +103,21 @@ final class SimulatedDisk implements ChannelFactory {
 
     @Override
     public synchronized PageChannel open(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            Files.createDirectories(path.getParent());
-            Files.createFile(path);
-        }
+        check();
         FileState state = files.get(path);
-        if (state == null) {
-            // A file that is on the real disk already (a database left by an earlier cut) starts as durable.
+        if (state == null && Files.exists(path)) {
+            // A file on the real disk already (a database left by an earlier cut): durable, contents and name.
             state = new FileState();
-            byte[] existing = Files.readAllBytes(path);
-            state.write(0, existing);
+            state.write(0, Files.readAllBytes(path));
             state.makeDurable();
             files.put(path, state);
+            durableNames.put(path, state);
+        } else if (state == null) {
+            Files.createDirectories(path.getParent());
+            Files.createFile(path);
+            state = new FileState();
+            files.put(path, state);
+            pendingNames.add(new NameChange(path.getParent(), null, path, state));
         }
         FileState opened = state;
         return new PageChannel() {
@@ -154,12 +174,11 @@ final class SimulatedDisk implements ChannelFactory {
     @Override
     public synchronized void move(Path from, Path to) throws IOException {
         check();
-        Files.move(from, to);
+        Files.move(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         renames++;
         FileState state = files.remove(from);
-        if (state != null) {
-            files.put(to, state);
-        }
+        files.put(to, state);
+        pendingNames.add(new NameChange(to.getParent(), from, to, state));
     }
 
     @Override
@@ -167,6 +186,19 @@ final class SimulatedDisk implements ChannelFactory {
         check();
         Files.deleteIfExists(path);
         files.remove(path);
+        pendingNames.add(new NameChange(path.getParent(), path, null, null));
+    }
+
+    @Override
+    public synchronized void forceDirectory(Path directory) throws IOException {
+        checkWrite();
+        for (java.util.Iterator<NameChange> it = pendingNames.iterator(); it.hasNext(); ) {
+            NameChange change = it.next();
+            if (change.directory().equals(directory)) {
+                change.applyTo(durableNames);
+                it.remove();
+            }
+        }
     }
 
     /** How many files were renamed (log segments recycled and reused). */
@@ -217,8 +249,20 @@ final class SimulatedDisk implements ChannelFactory {
     synchronized int powerCut(Random random, Path target) throws IOException {
         dead = true;
         int dropped = 0;
-        copyMetadata(target);
-        for (Map.Entry<Path, FileState> e : files.entrySet()) {
+        Files.createDirectories(target);
+        // Each directory keeps a prefix of its unforced name changes: a file system applies them in order.
+        Map<Path, FileState> names = new HashMap<>(durableNames);
+        Map<Path, List<NameChange>> byDirectory = new java.util.TreeMap<>();
+        for (NameChange change : pendingNames) {
+            byDirectory.computeIfAbsent(change.directory(), d -> new ArrayList<>()).add(change);
+        }
+        for (List<NameChange> changes : byDirectory.values()) {
+            int kept = random.nextInt(changes.size() + 1);
+            for (int i = 0; i < kept; i++) {
+                changes.get(i).applyTo(names);
+            }
+        }
+        for (Map.Entry<Path, FileState> e : new java.util.TreeMap<>(names).entrySet()) {
             FileState state = e.getValue();
             byte[] image = state.durable;
             List<Integer> order = new ArrayList<>();
@@ -244,15 +288,5 @@ final class SimulatedDisk implements ChannelFactory {
             Files.write(out, image);
         }
         return dropped;
-    }
-
-    private void copyMetadata(Path target) throws IOException {
-        Files.createDirectories(target);
-        for (String name : List.of("catalog.bin", "control.bin")) {
-            Path source = root.resolve(name);
-            if (Files.exists(source)) {
-                Files.copy(source, target.resolve(name));
-            }
-        }
     }
 }

@@ -1,8 +1,10 @@
 package org.verso.storage.io;
 
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * The file system beneath the database's page files and log segments: opens the channel of a file, and renames and
@@ -16,13 +18,25 @@ public interface ChannelFactory {
 
     PageChannel open(Path path) throws IOException;
 
-    /** Renames {@code from} to {@code to}, which must not exist; the caller forces the directory afterwards. */
+    /**
+     * Renames {@code from} to {@code to} in one atomic step, replacing {@code to} if it exists; the caller forces
+     * the directory afterwards.
+     */
     default void move(Path from, Path to) throws IOException {
-        Files.move(from, to);
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /** Deletes {@code path} if it exists; the caller forces the directory afterwards. */
     default void delete(Path path) throws IOException {
         Files.deleteIfExists(path);
+    }
+
+    /** Makes the creations, renames and deletions of files in {@code directory} durable. */
+    default void forceDirectory(Path directory) throws IOException {
+        Directories.force(directory);
     }
 }

@@ -16,15 +16,23 @@ public final class Directories {
     }
 
     /**
-     * Forces {@code directory}'s entries to stable storage and counts it in {@code counters}. A thread interrupt,
-     * pending or arriving during the force, does not fail it (see {@link InterruptSafeIo}).
+     * Forces {@code directory}'s entries to stable storage through {@code channels} (the file system beneath the
+     * database) and counts it in {@code counters}.
      */
-    public static void force(Path directory, IoCounters counters) throws IOException {
+    public static void force(ChannelFactory channels, Path directory, IoCounters counters) throws IOException {
+        channels.forceDirectory(directory);
+        counters.recordDirectoryForce();
+    }
+
+    /**
+     * Forces {@code directory}'s entries on the real file system. A thread interrupt, pending or arriving during
+     * the force, does not fail it (see {@link InterruptSafeIo}).
+     */
+    static void force(Path directory) throws IOException {
         InterruptSafeIo.run(() -> {
             try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
                 dir.force(true);
             }
         });
-        counters.recordDirectoryForce();
     }
 }

@@ -71,7 +71,7 @@ final class SegmentFiles implements AutoCloseable {
                 preallocate(ch);
             }
             // The segment's name must be durable before a commit written to it is acknowledged.
-            Directories.force(directory, counters);
+            Directories.force(channels, directory, counters);
         }
         return ch;
     }
@@ -186,7 +186,7 @@ final class SegmentFiles implements AutoCloseable {
                 changed = true;
             }
             if (changed) {
-                Directories.force(directory, counters);
+                Directories.force(channels, directory, counters);
             }
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
