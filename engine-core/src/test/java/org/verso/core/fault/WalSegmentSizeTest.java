@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.verso.common.RowCursor;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 import org.verso.core.Database;
@@ -36,17 +35,17 @@ class WalSegmentSizeTest {
             insert(db, 0, 100);
             db.checkpoint();
             insert(db, 100, 2000); // a few hundred KB of log after the checkpoint: several small segments
-            copyDirectory(dir, copy); // what a crash leaves: the acknowledged commits are only in the log
+            CrashCopies.copyDatabase(dir, copy); // what a crash leaves: the acknowledged commits are only in the log
         }
         try (Stream<Path> segments = Files.list(copy.resolve("wal"))) {
             assertEquals(true, segments.count() > 2, "the log after the checkpoint spans several segments");
         }
         try (Database db = Database.open(DatabaseConfig.directory(copy))) {
-            assertEquals(2000, count(db), "every acknowledged commit is recovered with the default segment size");
+            assertEquals(2000, CrashCopies.count(db, "T"), "every acknowledged commit is recovered with the default segment size");
             insert(db, 2000, 2100);
         }
         try (Database db = Database.open(DatabaseConfig.directory(copy).withWalSegmentBytes(1 << 20))) {
-            assertEquals(2100, count(db), "and commits made after that open survive the next one");
+            assertEquals(2100, CrashCopies.count(db, "T"), "and commits made after that open survive the next one");
         }
     }
 
@@ -58,12 +57,12 @@ class WalSegmentSizeTest {
         }
         for (long segment : new long[] {1 << 20, SMALL_SEGMENT * 2, SMALL_SEGMENT}) {
             try (Database db = Database.open(DatabaseConfig.directory(dir).withWalSegmentBytes(segment))) {
-                int before = count(db);
+                int before = CrashCopies.count(db, "T");
                 insert(db, before, before + 500);
             }
         }
         try (Database db = Database.open(DatabaseConfig.directory(dir))) {
-            assertEquals(2000, count(db));
+            assertEquals(2000, CrashCopies.count(db, "T"));
         }
     }
 
@@ -78,31 +77,6 @@ class WalSegmentSizeTest {
             Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
             db.table("T").insert(tx, new Object[] {i, "row " + i + " ".repeat(60)});
             tx.commit();
-        }
-    }
-
-    private static int count(Database db) {
-        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
-        int rows = 0;
-        try (RowCursor c = db.table("T").scan(tx)) {
-            while (c.next()) {
-                rows++;
-            }
-        }
-        tx.commit();
-        return rows;
-    }
-
-    private static void copyDirectory(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else if (!p.getFileName().toString().equals("verso.lock")) {
-                    Files.copy(p, target);
-                }
-            }
         }
     }
 }
