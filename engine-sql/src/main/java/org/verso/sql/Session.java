@@ -129,13 +129,21 @@ public final class Session implements SqlSession {
 
     @Override
     public Isolation isolation() {
-        return isolation == IsolationLevel.SERIALIZABLE ? Isolation.SERIALIZABLE : Isolation.REPEATABLE_READ;
+        return switch (isolation) {
+            case READ_COMMITTED -> Isolation.READ_COMMITTED;
+            case SNAPSHOT -> Isolation.REPEATABLE_READ;
+            case SERIALIZABLE -> Isolation.SERIALIZABLE;
+        };
     }
 
     @Override
     public void setIsolation(Isolation level) {
         checkOpen();
-        this.isolation = level == Isolation.SERIALIZABLE ? IsolationLevel.SERIALIZABLE : IsolationLevel.SNAPSHOT;
+        this.isolation = switch (level) {
+            case READ_UNCOMMITTED, READ_COMMITTED -> IsolationLevel.READ_COMMITTED;
+            case REPEATABLE_READ -> IsolationLevel.SNAPSHOT;
+            case SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
+        };
     }
 
     @Override
@@ -199,6 +207,9 @@ public final class Session implements SqlSession {
         Transaction tx;
         try {
             tx = ownsTransaction ? database.begin(isolation) : currentTransaction();
+            if (!ownsTransaction) {
+                tx.markStatement(); // at READ COMMITTED, a query in a transaction reads a fresh snapshot
+            }
         } catch (RuntimeException e) {
             cancellation.finish();
             throw e;

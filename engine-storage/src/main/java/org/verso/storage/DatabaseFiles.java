@@ -16,7 +16,6 @@ import org.verso.common.ErrorCode;
 import org.verso.common.IoFailures;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.Directories;
-import org.verso.storage.io.InterruptSafeIo;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.MemoryPageChannel;
@@ -172,8 +171,8 @@ final class DatabaseFiles implements AutoCloseable {
             memoryMetadata.put(name, contents.clone());
             return;
         }
-        // An interrupt would close the file channels below mid-write and fail a DDL statement or a checkpoint for a
-        // reason unrelated to it: they run through InterruptSafeIo.
+        // The channels survive interrupts (FilePageChannel, and InterruptSafeIo for directory forces): a DDL
+        // statement or a checkpoint run by an interrupted thread does not fail for that reason.
         replaceFile(name, contents);
     }
 

@@ -44,11 +44,10 @@ import org.verso.sql.api.SqlSession;
  * statements may run meanwhile, each in its own transaction. Without autocommit, {@link #commit} and
  * {@link #rollback} close the result sets still open in the transaction (holdability CLOSE_CURSORS_AT_COMMIT).
  *
- * <p>Isolation: TRANSACTION_REPEATABLE_READ is snapshot isolation and the default. READ_UNCOMMITTED and
- * READ_COMMITTED are served by snapshot isolation too (a stronger level, which JDBC allows), so
- * {@link #getTransactionIsolation()} then still reports REPEATABLE_READ. SERIALIZABLE is refused with 0A000 until
- * Serializable Snapshot Isolation exists: a silent downgrade would let an application believe it is protected from
- * write skew when it is not.
+ * <p>Isolation: TRANSACTION_REPEATABLE_READ is snapshot isolation and the default. READ_COMMITTED has PostgreSQL's
+ * semantics (a snapshot per statement; a write that meets a concurrently changed row waits, then re-evaluates its
+ * condition on the newest committed version); READ_UNCOMMITTED is upgraded to it, and
+ * {@link #getTransactionIsolation()} then reports READ_COMMITTED. SERIALIZABLE is Serializable Snapshot Isolation.
  *
  * <p>Threading: calls into the session, including reading rows of a result set, are synchronised on the connection,
  * so a connection shared by threads stays consistent (statements still run one at a time). Statements and result

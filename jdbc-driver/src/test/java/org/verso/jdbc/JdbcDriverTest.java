@@ -73,11 +73,14 @@ class JdbcDriverTest {
     }
 
     @Test
-    void lowerIsolationLevelsAreServedBySnapshotIsolation() throws SQLException {
+    void readCommittedIsServedAsItselfAndReadUncommittedIsUpgradedToIt() throws SQLException {
+        // What READ COMMITTED does is tested with real interleavings in JdbcReadCommittedTest.
         try (Connection c = connect(freshMemoryUrl("iso"))) {
             c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-            assertEquals(Connection.TRANSACTION_REPEATABLE_READ, c.getTransactionIsolation());
+            assertEquals(Connection.TRANSACTION_READ_COMMITTED, c.getTransactionIsolation());
             c.setTransactionIsolation(Connection.TRANSACTION_READ_UNCOMMITTED);
+            assertEquals(Connection.TRANSACTION_READ_COMMITTED, c.getTransactionIsolation());
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
             assertEquals(Connection.TRANSACTION_REPEATABLE_READ, c.getTransactionIsolation());
         }
     }

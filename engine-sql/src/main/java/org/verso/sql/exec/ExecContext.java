@@ -21,6 +21,10 @@ public final class ExecContext {
     private final Object[] params;
     private final Cancellation cancellation;
     private LocalDateTime statementTime;
+    // Set in a context that re-evaluates a statement for one row (see recheck): the table, the row and its values.
+    private String recheckTable;
+    private long recheckRowId;
+    private Object[] recheckRow;
 
     public ExecContext(Database database, Transaction transaction, Object[] params, Cancellation cancellation) {
         this.database = database;
@@ -65,6 +69,32 @@ public final class ExecContext {
     /** The next value of sequence {@code key} (a catalog key); values are not given back on rollback. */
     public long nextValue(String key) {
         return database.nextValue(key);
+    }
+
+    /**
+     * A context that runs a statement's plan again for one row of {@code table}: every scan or key lookup of that
+     * table yields just {@code row} (its newest committed values) as row {@code rowId}, if it qualifies. READ
+     * COMMITTED uses it when a concurrent transaction changed a row the statement meant to change: the statement's
+     * condition and new values are evaluated again on the newest version (PostgreSQL's EvalPlanQual). Parameters,
+     * the cancel flag and the statement time are the statement's.
+     */
+    public ExecContext recheck(String table, long rowId, Object[] row) {
+        ExecContext c = new ExecContext(database, transaction, params, cancellation);
+        c.statementTime = statementTime();
+        c.recheckTable = table;
+        c.recheckRowId = rowId;
+        c.recheckRow = row;
+        return c;
+    }
+
+    /** During a {@link #recheck} of {@code table}, the row being rechecked; otherwise null (read the table). */
+    public Object[] recheckRow(String table) {
+        return table.equals(recheckTable) ? recheckRow : null;
+    }
+
+    /** The row id of {@link #recheckRow}. */
+    public long recheckRowId() {
+        return recheckRowId;
     }
 
     /** A table or system view to scan. */

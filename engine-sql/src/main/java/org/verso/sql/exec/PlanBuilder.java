@@ -222,11 +222,13 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
                 for (int i = 0; i < updated.length; i++) {
                     updated[i] = table.columnIndex(names.get(i));
                 }
-                return new UpdateNode(table.name(), input, updated, columnTypes, kept);
+                return new UpdateNode(table.name(), input, updated, columnTypes, kept,
+                    readCount(rel.getInput(), table.name()) == 1);
             }
             case DELETE:
                 requireRowIdentity(input, "DELETE");
-                return new DeleteNode(table.name(), input, table.columnCount(), kept);
+                return new DeleteNode(table.name(), input, table.columnCount(), kept,
+                    readCount(rel.getInput(), table.name()) == 1);
             default:
                 throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(rel.getOperation().toString());
         }
@@ -234,18 +236,22 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     /** Whether the plan under {@code rel} reads table {@code name} (then an INSERT into it must buffer its input). */
     private static boolean reads(RelNode rel, String name) {
+        return readCount(rel, name) > 0;
+    }
+
+    /** How many scans and key lookups of table {@code name} the plan under {@code rel} has. */
+    static int readCount(RelNode rel, String name) {
+        int count = 0;
         if (rel instanceof VersoTableScan scan && scan.definition().name().equals(name)) {
-            return true;
+            count++;
         }
         if (rel instanceof VersoKeyLookup lookup && lookup.definition().name().equals(name)) {
-            return true;
+            count++;
         }
         for (RelNode input : rel.getInputs()) {
-            if (reads(input, name)) {
-                return true;
-            }
+            count += readCount(input, name);
         }
-        return false;
+        return count;
     }
 
     private static void requireRowIdentity(PlanNode input, String statement) {

@@ -3,6 +3,7 @@ package org.verso.sql.exec.node;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
@@ -18,9 +19,12 @@ public final class DeleteNode extends ModifyNode {
     private final int width;
     private final TableConstraints constraints;
 
-    /** @param width the table's column count: the leading values of each input row are the table row */
-    public DeleteNode(String table, PlanNode input, int width, TableConstraints constraints) {
-        super(table, input);
+    /**
+     * @param width the table's column count: the leading values of each input row are the table row
+     * @param recheckable the input reads the table once, so READ COMMITTED can evaluate it again for one row
+     */
+    public DeleteNode(String table, PlanNode input, int width, TableConstraints constraints, boolean recheckable) {
+        super(table, input, recheckable);
         this.width = width;
         this.constraints = constraints;
     }
@@ -33,10 +37,17 @@ public final class DeleteNode extends ModifyNode {
         long count = 0;
         for (Object[] row = source.next(); row != null; row = source.next()) {
             ctx.checkCancelled();
-            if (target.delete(ctx.transaction(), source.rowId())) {
+            long rowId = source.rowId();
+            // the newest version a recheck found still qualifying, which is then the row deleted
+            Object[][] rechecked = new Object[1][];
+            RowRecheck recheck = !recheckable() ? null : newest -> {
+                rechecked[0] = recheckInput(ctx, rowId, newest) == null ? null : newest;
+                return rechecked[0];
+            };
+            if (target.delete(ctx.transaction(), rowId, recheck)) {
                 count++;
                 if (deleted != null) {
-                    deleted.add(Arrays.copyOf(row, width));
+                    deleted.add(Arrays.copyOf(rechecked[0] != null ? rechecked[0] : row, width));
                 }
             }
         }

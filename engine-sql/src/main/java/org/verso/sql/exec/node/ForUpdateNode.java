@@ -1,5 +1,6 @@
 package org.verso.sql.exec.node;
 
+import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
@@ -9,7 +10,10 @@ import org.verso.sql.exec.RowSource;
  * {@code SELECT ... FOR UPDATE}: takes the transaction's write intent on the table row behind each input row before
  * returning it ({@link Table#lock}): first-updater-wins applies as for an UPDATE (40001 if the row changed after the
  * snapshot, a wait while another transaction writes it), and later writers of the row wait for this transaction. A
- * row that no longer exists for the transaction is skipped.
+ * row that no longer exists for the transaction is skipped. At READ COMMITTED, a row that a transaction committed
+ * after the statement's snapshot changed is evaluated again at its newest version, which is locked and returned if
+ * it still qualifies and skipped if not (PostgreSQL's behaviour). Its input reads one table once, so it can always be
+ * run again for one row.
  */
 public final class ForUpdateNode implements PlanNode {
     private final PlanNode input;
@@ -30,8 +34,15 @@ public final class ForUpdateNode implements PlanNode {
             public Object[] next() {
                 for (Object[] row = source.next(); row != null; row = source.next()) {
                     ctx.checkCancelled();
-                    if (target.lock(ctx.transaction(), source.rowId())) {
-                        return row;
+                    long rowId = source.rowId();
+                    // At READ COMMITTED, the query's row computed again from the newest version it locked.
+                    Object[][] rechecked = new Object[1][];
+                    RowRecheck recheck = newest -> {
+                        rechecked[0] = input.open(ctx.recheck(table, rowId, newest)).next();
+                        return rechecked[0];
+                    };
+                    if (target.lock(ctx.transaction(), rowId, recheck)) {
+                        return rechecked[0] != null ? rechecked[0] : row;
                     }
                 }
                 return null;

@@ -27,7 +27,7 @@ public final class InsertNode extends ModifyNode {
 
     public InsertNode(String table, PlanNode input, boolean inputReadsTarget, DataType[] columnTypes,
                       TableConstraints constraints) {
-        super(table, input);
+        super(table, input, false);
         this.inputReadsTarget = inputReadsTarget;
         this.columnTypes = columnTypes;
         this.constraints = constraints;

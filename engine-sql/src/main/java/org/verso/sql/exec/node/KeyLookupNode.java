@@ -1,6 +1,7 @@
 package org.verso.sql.exec.node;
 
 import java.util.Optional;
+import org.verso.common.type.ValueOrder;
 import org.verso.common.type.Values;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
@@ -36,6 +37,16 @@ public final class KeyLookupNode implements PlanNode {
                 return EMPTY;
             }
             key[i] = exact.get();
+        }
+        Object[] rechecked = ctx.recheckRow(table);
+        if (rechecked != null) {
+            int[] keyColumns = ctx.table(table).definition().primaryKey();
+            for (int i = 0; i < key.length; i++) {
+                if (rechecked[keyColumns[i]] == null || ValueOrder.compare(rechecked[keyColumns[i]], key[i]) != 0) {
+                    return EMPTY; // the newest version has another key
+                }
+            }
+            return new TableScanNode.SingleRow(rechecked, ctx.recheckRowId());
         }
         return new TableScanNode.CursorSource(ctx.table(table).lookup(ctx.transaction(), key), ctx);
     }

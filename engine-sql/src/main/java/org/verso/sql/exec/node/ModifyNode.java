@@ -11,10 +11,28 @@ import org.verso.sql.exec.RowSource;
 abstract class ModifyNode implements PlanNode {
     protected final String table;
     protected final PlanNode input;
+    // Whether the input reads the table once, so that it can be run again for one row (READ COMMITTED's recheck).
+    private final boolean recheckable;
 
-    ModifyNode(String table, PlanNode input) {
+    ModifyNode(String table, PlanNode input, boolean recheckable) {
         this.table = table;
         this.input = input;
+        this.recheckable = recheckable;
+    }
+
+    /**
+     * The input row the statement would produce for row {@code rowId} with its newest committed values
+     * {@code newest}, or null if the row no longer qualifies: the input plan run again with the table's scan
+     * yielding just that row. Only called when the input reads the table once ({@link #recheckable}); a plan that
+     * read it twice (a self-join) would not mean the statement for one row, and its write fails with 40001 instead.
+     */
+    protected final Object[] recheckInput(ExecContext ctx, long rowId, Object[] newest) {
+        return input.open(ctx.recheck(table, rowId, newest)).next();
+    }
+
+    /** Whether {@link #recheckInput} can run the input again for one row. */
+    protected final boolean recheckable() {
+        return recheckable;
     }
 
     @Override

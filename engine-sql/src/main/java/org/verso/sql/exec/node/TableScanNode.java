@@ -15,7 +15,37 @@ public final class TableScanNode implements PlanNode {
 
     @Override
     public RowSource open(ExecContext ctx) {
+        Object[] rechecked = ctx.recheckRow(table);
+        if (rechecked != null) {
+            return new SingleRow(rechecked, ctx.recheckRowId());
+        }
         return new CursorSource(ctx.readable(table).scan(ctx.transaction()), ctx);
+    }
+
+    /** The one row a scan or key lookup yields while a statement is evaluated again for it. */
+    static final class SingleRow implements RowSource {
+        private final Object[] row;
+        private final long rowId;
+        private boolean done;
+
+        SingleRow(Object[] row, long rowId) {
+            this.row = row;
+            this.rowId = rowId;
+        }
+
+        @Override
+        public Object[] next() {
+            if (done) {
+                return null;
+            }
+            done = true;
+            return row;
+        }
+
+        @Override
+        public long rowId() {
+            return rowId;
+        }
     }
 
     @Override

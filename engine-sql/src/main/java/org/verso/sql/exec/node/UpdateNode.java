@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.verso.common.type.DataType;
 import org.verso.common.type.Values;
+import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
@@ -15,16 +16,23 @@ import org.verso.sql.exec.constraint.TableConstraints;
  * UPDATE: each input row is the old row followed by the new values of the SET columns. All new rows are computed
  * (and checked against CHECK constraints) before the first write, so the scan never sees the statement's own new
  * versions (the Halloween problem). Foreign keys, of the table and referencing it, are checked after the last write.
+ *
+ * <p>At READ COMMITTED, a row that a transaction committed after the statement's snapshot changed first is evaluated
+ * again at its newest version: if it still qualifies, its new values are computed from that version and written
+ * (PostgreSQL's behaviour); if not, it is left alone.
  */
 public final class UpdateNode extends ModifyNode {
     private final int[] updatedColumns;
     private final DataType[] columnTypes;
     private final TableConstraints constraints;
 
-    /** {@code columnTypes} has one type per column of the table; the table's columns come first in each input row. */
+    /**
+     * {@code columnTypes} has one type per column of the table; the table's columns come first in each input row.
+     * {@code recheckable}: the input reads the table once, so READ COMMITTED can evaluate it again for one row.
+     */
     public UpdateNode(String table, PlanNode input, int[] updatedColumns, DataType[] columnTypes,
-                      TableConstraints constraints) {
-        super(table, input);
+                      TableConstraints constraints, boolean recheckable) {
+        super(table, input, recheckable);
         this.updatedColumns = updatedColumns;
         this.columnTypes = columnTypes;
         this.constraints = constraints;
@@ -41,12 +49,7 @@ public final class UpdateNode extends ModifyNode {
         RowSource source = input.open(ctx);
         for (Object[] row = source.next(); row != null; row = source.next()) {
             ctx.checkCancelled();
-            Object[] newRow = Arrays.copyOf(row, width);
-            for (int i = 0; i < updatedColumns.length; i++) {
-                int column = updatedColumns[i];
-                newRow[column] = Values.canonical(row[width + i], columnTypes[column]);
-            }
-            constraints.checkRow(newRow, ctx);
+            Object[] newRow = newRow(row, ctx);
             if (keepOld) {
                 oldRows.add(Arrays.copyOf(row, width));
             }
@@ -58,11 +61,20 @@ public final class UpdateNode extends ModifyNode {
         long count = 0;
         for (int i = 0; i < newRows.size(); i++) {
             ctx.checkCancelled();
-            if (target.update(ctx.transaction(), rowIds.get(i), newRows.get(i))) {
+            long rowId = rowIds.get(i);
+            // [0]: the newest version a recheck evaluated, [1]: the row it computed from it
+            Object[][] rechecked = new Object[2][];
+            RowRecheck recheck = !recheckable() ? null : newest -> {
+                Object[] input = recheckInput(ctx, rowId, newest);
+                rechecked[0] = newest;
+                rechecked[1] = input == null ? null : newRow(input, ctx);
+                return rechecked[1];
+            };
+            if (target.update(ctx.transaction(), rowId, newRows.get(i), recheck)) {
                 count++;
                 if (keepOld) {
-                    changedOld.add(oldRows.get(i));
-                    changedNew.add(newRows.get(i));
+                    changedOld.add(rechecked[1] != null ? Arrays.copyOf(rechecked[0], width) : oldRows.get(i));
+                    changedNew.add(rechecked[1] != null ? rechecked[1] : newRows.get(i));
                 }
             }
         }
@@ -70,5 +82,17 @@ public final class UpdateNode extends ModifyNode {
             constraints.afterUpdate(ctx, changedOld, changedNew);
         }
         return count;
+    }
+
+    /** The new table row for an input row (old row, then the SET values), checked against CHECK constraints. */
+    private Object[] newRow(Object[] row, ExecContext ctx) {
+        int width = columnTypes.length;
+        Object[] newRow = Arrays.copyOf(row, width);
+        for (int i = 0; i < updatedColumns.length; i++) {
+            int column = updatedColumns[i];
+            newRow[column] = Values.canonical(row[width + i], columnTypes[column]);
+        }
+        constraints.checkRow(newRow, ctx);
+        return newRow;
     }
 }
