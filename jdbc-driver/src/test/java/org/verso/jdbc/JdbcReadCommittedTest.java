@@ -45,6 +45,24 @@ class JdbcReadCommittedTest {
         return c;
     }
 
+    /** Two connections {@code a} and {@code b} at one isolation level, a third for set-up, and a thread for b. */
+    @FunctionalInterface
+    private interface TwoWriters {
+        void run(Connection setup, Connection a, Connection b, ExecutorService pool) throws Exception;
+    }
+
+    private static void withTwoWriters(String name, int isolation, TwoWriters body) throws Exception {
+        String url = JdbcTestSupport.freshMemoryUrl(name);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Connection setup = JdbcTestSupport.connect(url);
+             Connection a = open(url, isolation);
+             Connection b = open(url, isolation)) {
+            body.run(setup, a, b, pool);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** Runs {@code sql} on {@code c} in another thread and checks that it waits for the writer of the row. */
     private static Future<Integer> blockedUpdate(ExecutorService pool, Connection c, String sql) throws Exception {
         Future<Integer> f = pool.submit(() -> update(c, sql));
@@ -73,94 +91,70 @@ class JdbcReadCommittedTest {
 
     @Test
     void aConcurrentIncrementWaitsAndAppliesToTheNewestVersion() throws Exception {
-        String url = JdbcTestSupport.freshMemoryUrl("rcinc");
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (Connection setup = JdbcTestSupport.connect(url);
-             Connection a = open(url, Connection.TRANSACTION_READ_COMMITTED);
-             Connection b = open(url, Connection.TRANSACTION_READ_COMMITTED)) {
-            JdbcTestSupport.exec(setup, "CREATE TABLE hot (id INT PRIMARY KEY, c INT NOT NULL)");
-            JdbcTestSupport.exec(setup, "INSERT INTO hot VALUES (1, 0)");
-            assertEquals(0, value(b, "SELECT c FROM hot WHERE id = 1")); // b's transaction has started
-            assertEquals(1, update(a, "UPDATE hot SET c = c + 1 WHERE id = 1"));
-            Future<Integer> second = blockedUpdate(pool, b, "UPDATE hot SET c = c + 1 WHERE id = 1");
-            a.commit();
-            assertEquals(1, second.get(10, TimeUnit.SECONDS), "applied to the newest committed version");
-            b.commit();
-            assertEquals(2, value(setup, "SELECT c FROM hot WHERE id = 1"), "no increment is lost");
-        } finally {
-            pool.shutdownNow();
-        }
+        withTwoWriters("rcinc", Connection.TRANSACTION_READ_COMMITTED, (setup, a, b, pool) -> {
+                JdbcTestSupport.exec(setup, "CREATE TABLE hot (id INT PRIMARY KEY, c INT NOT NULL)");
+                JdbcTestSupport.exec(setup, "INSERT INTO hot VALUES (1, 0)");
+                assertEquals(0, value(b, "SELECT c FROM hot WHERE id = 1")); // b's transaction has started
+                assertEquals(1, update(a, "UPDATE hot SET c = c + 1 WHERE id = 1"));
+                Future<Integer> second = blockedUpdate(pool, b, "UPDATE hot SET c = c + 1 WHERE id = 1");
+                a.commit();
+                assertEquals(1, second.get(10, TimeUnit.SECONDS), "applied to the newest committed version");
+                b.commit();
+                assertEquals(2, value(setup, "SELECT c FROM hot WHERE id = 1"), "no increment is lost");
+        });
     }
 
     @Test
     void theConditionIsEvaluatedAgainOnTheNewestVersion() throws Exception {
-        String url = JdbcTestSupport.freshMemoryUrl("rcwhere");
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (Connection setup = JdbcTestSupport.connect(url);
-             Connection a = open(url, Connection.TRANSACTION_READ_COMMITTED);
-             Connection b = open(url, Connection.TRANSACTION_READ_COMMITTED)) {
-            JdbcTestSupport.exec(setup, "CREATE TABLE t (id INT PRIMARY KEY, status VARCHAR(10), note VARCHAR(10))");
-            JdbcTestSupport.exec(setup, "INSERT INTO t VALUES (1, 'open', NULL), (2, 'open', NULL)");
-            assertEquals(1, update(a, "UPDATE t SET status = 'closed' WHERE id = 1"));
-            Future<Integer> marked = blockedUpdate(pool, b, "UPDATE t SET note = 'seen' WHERE status = 'open'");
-            a.commit();
-            assertEquals(1, marked.get(10, TimeUnit.SECONDS), "row 1 no longer qualifies; row 2 does");
-            b.commit();
-            assertEquals(0, value(setup, "SELECT COUNT(*) FROM t WHERE id = 1 AND note IS NOT NULL"));
-            assertEquals(1, value(setup, "SELECT COUNT(*) FROM t WHERE id = 2 AND note = 'seen'"));
-            assertEquals(0, value(setup, "SELECT COUNT(*) FROM t WHERE id = 1 AND status = 'open'"));
-        } finally {
-            pool.shutdownNow();
-        }
+        withTwoWriters("rcwhere", Connection.TRANSACTION_READ_COMMITTED, (setup, a, b, pool) -> {
+                JdbcTestSupport.exec(setup, "CREATE TABLE t (id INT PRIMARY KEY, status VARCHAR(10), note VARCHAR(10))");
+                JdbcTestSupport.exec(setup, "INSERT INTO t VALUES (1, 'open', NULL), (2, 'open', NULL)");
+                assertEquals(1, update(a, "UPDATE t SET status = 'closed' WHERE id = 1"));
+                Future<Integer> marked = blockedUpdate(pool, b, "UPDATE t SET note = 'seen' WHERE status = 'open'");
+                a.commit();
+                assertEquals(1, marked.get(10, TimeUnit.SECONDS), "row 1 no longer qualifies; row 2 does");
+                b.commit();
+                assertEquals(0, value(setup, "SELECT COUNT(*) FROM t WHERE id = 1 AND note IS NOT NULL"));
+                assertEquals(1, value(setup, "SELECT COUNT(*) FROM t WHERE id = 2 AND note = 'seen'"));
+                assertEquals(0, value(setup, "SELECT COUNT(*) FROM t WHERE id = 1 AND status = 'open'"));
+        });
     }
 
     @Test
     void aDeleteAndASelectForUpdateFollowTheNewestVersion() throws Exception {
-        String url = JdbcTestSupport.freshMemoryUrl("rcdel");
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (Connection setup = JdbcTestSupport.connect(url);
-             Connection a = open(url, Connection.TRANSACTION_READ_COMMITTED);
-             Connection b = open(url, Connection.TRANSACTION_READ_COMMITTED)) {
-            JdbcTestSupport.exec(setup, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
-            JdbcTestSupport.exec(setup, "INSERT INTO t VALUES (1, 5), (2, 5)");
-            update(a, "UPDATE t SET v = 50 WHERE id = 1");
-            Future<Integer> deleted = blockedUpdate(pool, b, "DELETE FROM t WHERE v < 10");
-            a.commit();
-            assertEquals(1, deleted.get(10, TimeUnit.SECONDS), "row 1 has v = 50 now and is kept");
-            b.commit();
-            assertEquals(1, value(setup, "SELECT COUNT(*) FROM t"));
-            assertEquals(50, value(setup, "SELECT v FROM t WHERE id = 1"));
+        withTwoWriters("rcdel", Connection.TRANSACTION_READ_COMMITTED, (setup, a, b, pool) -> {
+                JdbcTestSupport.exec(setup, "CREATE TABLE t (id INT PRIMARY KEY, v INT)");
+                JdbcTestSupport.exec(setup, "INSERT INTO t VALUES (1, 5), (2, 5)");
+                update(a, "UPDATE t SET v = 50 WHERE id = 1");
+                Future<Integer> deleted = blockedUpdate(pool, b, "DELETE FROM t WHERE v < 10");
+                a.commit();
+                assertEquals(1, deleted.get(10, TimeUnit.SECONDS), "row 1 has v = 50 now and is kept");
+                b.commit();
+                assertEquals(1, value(setup, "SELECT COUNT(*) FROM t"));
+                assertEquals(50, value(setup, "SELECT v FROM t WHERE id = 1"));
 
-            update(a, "UPDATE t SET v = 60 WHERE id = 1");
-            Future<Long> locked = pool.submit(() -> value(b, "SELECT v FROM t WHERE id = 1 FOR UPDATE"));
-            assertThrows(TimeoutException.class, () -> locked.get(300, TimeUnit.MILLISECONDS));
-            a.commit();
-            assertEquals(60, locked.get(10, TimeUnit.SECONDS), "FOR UPDATE returns the newest version it locked");
-            b.commit();
-        } finally {
-            pool.shutdownNow();
-        }
+                update(a, "UPDATE t SET v = 60 WHERE id = 1");
+                Future<Long> locked = pool.submit(() -> value(b, "SELECT v FROM t WHERE id = 1 FOR UPDATE"));
+                assertThrows(TimeoutException.class, () -> locked.get(300, TimeUnit.MILLISECONDS));
+                a.commit();
+                assertEquals(60, locked.get(10, TimeUnit.SECONDS), "FOR UPDATE returns the newest version it locked");
+                b.commit();
+        });
     }
 
     @Test
     void underRepeatableReadTheSameInterleavingFails() throws Exception {
-        String url = JdbcTestSupport.freshMemoryUrl("rrinc");
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try (Connection setup = JdbcTestSupport.connect(url);
-             Connection a = open(url, Connection.TRANSACTION_REPEATABLE_READ);
-             Connection b = open(url, Connection.TRANSACTION_REPEATABLE_READ)) {
-            JdbcTestSupport.exec(setup, "CREATE TABLE hot (id INT PRIMARY KEY, c INT NOT NULL)");
-            JdbcTestSupport.exec(setup, "INSERT INTO hot VALUES (1, 0)");
-            assertEquals(0, value(b, "SELECT c FROM hot WHERE id = 1"));
-            update(a, "UPDATE hot SET c = c + 1 WHERE id = 1");
-            Future<Integer> second = blockedUpdate(pool, b, "UPDATE hot SET c = c + 1 WHERE id = 1");
-            a.commit();
-            Exception e = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS));
-            assertEquals("40001", ((SQLException) e.getCause()).getSQLState());
-            b.rollback();
-        } finally {
-            pool.shutdownNow();
-        }
+        withTwoWriters("rrinc", Connection.TRANSACTION_REPEATABLE_READ, (setup, a, b, pool) -> {
+                JdbcTestSupport.exec(setup, "CREATE TABLE hot (id INT PRIMARY KEY, c INT NOT NULL)");
+                JdbcTestSupport.exec(setup, "INSERT INTO hot VALUES (1, 0)");
+                assertEquals(0, value(b, "SELECT c FROM hot WHERE id = 1"));
+                update(a, "UPDATE hot SET c = c + 1 WHERE id = 1");
+                Future<Integer> second = blockedUpdate(pool, b, "UPDATE hot SET c = c + 1 WHERE id = 1");
+                a.commit();
+                Exception e = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS));
+                assertEquals("40001", ((SQLException) e.getCause()).getSQLState());
+                b.rollback();
+        });
     }
 
     /**

@@ -37,19 +37,7 @@ abstract class ModifyNode implements PlanNode {
 
     @Override
     public final RowSource open(ExecContext ctx) {
-        Object[] result = {apply(ctx)};
-        return new RowSource() {
-            private boolean done;
-
-            @Override
-            public Object[] next() {
-                if (done) {
-                    return null;
-                }
-                done = true;
-                return result;
-            }
-        };
+        return new TableScanNode.SingleRow(new Object[] {apply(ctx)}, -1);
     }
 
     /** Applies the change and returns the number of rows changed. */

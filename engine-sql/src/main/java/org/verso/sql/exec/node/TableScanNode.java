@@ -22,7 +22,10 @@ public final class TableScanNode implements PlanNode {
         return new CursorSource(ctx.readable(table).scan(ctx.transaction()), ctx);
     }
 
-    /** The one row a scan or key lookup yields while a statement is evaluated again for it. */
+    /**
+     * A source of one row: what a scan or key lookup yields while a statement is evaluated again for that row, and
+     * the count a change operator returns.
+     */
     static final class SingleRow implements RowSource {
         private final Object[] row;
         private final long rowId;
