@@ -23,6 +23,7 @@ import org.verso.sql.api.SqlSession;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.prepare.CompiledStatement;
+import org.verso.sql.prepare.StatementKind;
 
 /**
  * The engine's {@link SqlSession}; see there for the transaction rules. Not thread safe.
@@ -44,6 +45,7 @@ public final class Session implements SqlSession {
     private VersoException abortCause;
     private boolean autoCommit = true;
     private IsolationLevel isolation = IsolationLevel.SNAPSHOT;
+    private boolean readOnly;
     private final Set<QueryCursor> cursors = new LinkedHashSet<>();
     private boolean closed;
 
@@ -67,6 +69,11 @@ public final class Session implements SqlSession {
             : engine.prepare(planned.sql()); // planned before a DDL statement: plan it again
         Object[] values = bind(current, params == null ? NO_PARAMS : params);
         CompiledStatement compiled = current.compiled();
+        if (readOnly && (compiled.kind() != StatementKind.QUERY || compiled.forUpdate())) {
+            cancellation.finish();
+            throw ErrorCode.READ_ONLY.exception(compiled.kind() == StatementKind.DDL ? "a schema change"
+                : compiled.kind() == StatementKind.DML ? "a data change" : "SELECT ... FOR UPDATE");
+        }
         switch (compiled.kind()) {
             case DDL:
                 try {
@@ -144,6 +151,17 @@ public final class Session implements SqlSession {
             case REPEATABLE_READ -> IsolationLevel.SNAPSHOT;
             case SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
         };
+    }
+
+    @Override
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    @Override
+    public void setReadOnly(boolean readOnly) {
+        checkOpen();
+        this.readOnly = readOnly;
     }
 
     @Override

@@ -61,7 +61,6 @@ public final class VersoConnection implements Connection {
     private final Set<VersoStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Properties clientInfo = new Properties();
     private volatile boolean closed;
-    private boolean readOnly;
     private int networkTimeout;
 
     VersoConnection(ConnectionUrl url, DatabaseLease lease) throws SQLException {
@@ -426,17 +425,20 @@ public final class VersoConnection implements Connection {
         return new VersoDatabaseMetaData(this);
     }
 
-    /** Accepted as a hint, as JDBC allows; the engine does not enforce read-only transactions yet. */
+    /**
+     * Enforced: while set, INSERT, UPDATE, DELETE, DDL and SELECT ... FOR UPDATE fail with 25006 (read-only SQL
+     * transaction); queries run.
+     */
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
         checkOpen();
-        this.readOnly = readOnly;
+        session.setReadOnly(readOnly);
     }
 
     @Override
     public boolean isReadOnly() throws SQLException {
         checkOpen();
-        return readOnly;
+        return session.readOnly();
     }
 
     /** Verso has no catalogs; JDBC says a driver without catalogs ignores this call. */

@@ -61,8 +61,17 @@ public interface SqlSession extends AutoCloseable {
     /** The level the session serves (see {@link Isolation}). */
     Isolation isolation();
 
-    /** Takes effect for the next transaction the session begins; SERIALIZABLE is 0A000. */
+    /** Takes effect for the next transaction the session begins. */
     void setIsolation(Isolation isolation);
+
+    /** Whether the session refuses statements that write (see {@link #setReadOnly}). */
+    boolean readOnly();
+
+    /**
+     * While set, statements that change data or the schema, and SELECT ... FOR UPDATE, fail with 25006 before they
+     * run; queries run as before.
+     */
+    void setReadOnly(boolean readOnly);
 
     /** The schema unqualified table names resolve in: {@code PUBLIC}, the schema of every user table. */
     String schema();

@@ -12,7 +12,7 @@ import org.verso.sql.exec.PlanNode;
  * @param catalogVersion the catalog version the statement was validated against
  * @param explain        the physical plan as text, for tests and EXPLAIN
  * @param forUpdate      a {@code SELECT ... FOR UPDATE}: the plan locks each row it returns (see
- *                       {@code exec.node.RowLocks})
+ *                       {@code exec.node.ForUpdateNode})
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
                                 PlanNode plan, DdlCommand ddl, long catalogVersion, String explain,
