@@ -53,6 +53,10 @@ public enum ErrorCode {
     // 25: invalid transaction state
     TRANSACTION_ENDED(SqlState.INVALID_TRANSACTION_STATE, "transaction %d has already ended"),
     READ_ONLY(SqlState.READ_ONLY_SQL_TRANSACTION, "cannot execute %s in a read-only connection"),
+    SAVEPOINT_IN_AUTOCOMMIT(SqlState.INVALID_TRANSACTION_STATE,
+        "a savepoint needs a transaction: switch autocommit off first"),
+    NO_SUCH_SAVEPOINT(SqlState.INVALID_SAVEPOINT,
+        "savepoint %d does not exist in the current transaction (released, rolled back past, or ended)"),
     TRANSACTION_ABORTED(SqlState.IN_FAILED_TRANSACTION,
         "transaction %d was rolled back after error %s; call rollback before issuing further statements"),
     COMMIT_OF_ABORTED(SqlState.IN_FAILED_TRANSACTION,

@@ -52,6 +52,8 @@ public final class SqlState {
 
     public static final String INVALID_TRANSACTION_STATE = "25000";
     public static final String IN_FAILED_TRANSACTION = "25P02";
+    /** A savepoint that does not exist (released, rolled back past, or of another transaction). */
+    public static final String INVALID_SAVEPOINT = "3B001";
     /** A statement that writes, run in a read-only session. */
     public static final String READ_ONLY_SQL_TRANSACTION = "25006";
     /** An object cannot be dropped because others depend on it. */

@@ -46,6 +46,10 @@ public final class Session implements SqlSession {
     private boolean autoCommit = true;
     private IsolationLevel isolation = IsolationLevel.SNAPSHOT;
     private boolean readOnly;
+    // Savepoints of the open transaction, oldest first: id -> write mark. Cleared when the transaction ends.
+    private final java.util.LinkedHashMap<Integer, Integer> savepoints = new java.util.LinkedHashMap<>();
+    private Transaction savepointsOf;
+    private int nextSavepointId = 1;
     private final Set<QueryCursor> cursors = new LinkedHashSet<>();
     private boolean closed;
 
@@ -151,6 +155,50 @@ public final class Session implements SqlSession {
             case REPEATABLE_READ -> IsolationLevel.SNAPSHOT;
             case SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
         };
+    }
+
+    @Override
+    public int setSavepoint() {
+        checkOpen();
+        if (autoCommit) {
+            throw ErrorCode.SAVEPOINT_IN_AUTOCOMMIT.exception();
+        }
+        Transaction tx = currentTransaction();
+        currentSavepoints(tx);
+        int id = nextSavepointId++;
+        savepoints.put(id, tx.writeMark());
+        return id;
+    }
+
+    @Override
+    public void rollbackToSavepoint(int id) {
+        checkOpen();
+        Transaction tx = currentTransaction();
+        Integer mark = currentSavepoints(tx).get(id);
+        if (mark == null) {
+            throw ErrorCode.NO_SUCH_SAVEPOINT.exception(id);
+        }
+        tx.rollbackStatement(mark);
+        savepoints.keySet().removeIf(later -> later > id);
+    }
+
+    @Override
+    public void releaseSavepoint(int id) {
+        checkOpen();
+        Transaction tx = currentTransaction();
+        if (!currentSavepoints(tx).containsKey(id)) {
+            throw ErrorCode.NO_SUCH_SAVEPOINT.exception(id);
+        }
+        savepoints.keySet().removeIf(later -> later >= id);
+    }
+
+    /** The savepoints of {@code tx}: those of an earlier transaction are dropped. */
+    private java.util.Map<Integer, Integer> currentSavepoints(Transaction tx) {
+        if (savepointsOf != tx) {
+            savepoints.clear();
+            savepointsOf = tx;
+        }
+        return savepoints;
     }
 
     @Override

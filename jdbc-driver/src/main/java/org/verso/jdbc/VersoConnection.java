@@ -323,22 +323,33 @@ public final class VersoConnection implements Connection {
 
     @Override
     public Savepoint setSavepoint() throws SQLException {
-        throw SqlExceptions.unsupported("savepoints");
+        return withSession(s -> new VersoSavepoint(this, s.setSavepoint(), null));
     }
 
     @Override
     public Savepoint setSavepoint(String name) throws SQLException {
-        throw SqlExceptions.unsupported("savepoints");
+        if (name == null) {
+            throw new SQLException("a named savepoint needs a name", "3B001");
+        }
+        return withSession(s -> new VersoSavepoint(this, s.setSavepoint(), name));
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
-        throw SqlExceptions.unsupported("savepoints");
+        int id = VersoSavepoint.idOf(savepoint, this);
+        withSession(s -> {
+            s.rollbackToSavepoint(id);
+            return null;
+        });
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        throw SqlExceptions.unsupported("savepoints");
+        int id = VersoSavepoint.idOf(savepoint, this);
+        withSession(s -> {
+            s.releaseSavepoint(id);
+            return null;
+        });
     }
 
     // ---- lifecycle

@@ -827,7 +827,7 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsSavepoints() {
-        return false;
+        return true;
     }
 
     @Override

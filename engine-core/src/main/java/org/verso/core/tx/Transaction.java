@@ -133,6 +133,15 @@ public final class Transaction {
         return writes.size();
     }
 
+    /**
+     * A mark for {@link #rollbackStatement}: rolling back to it undoes every write made after this call (a
+     * savepoint). Unlike {@link #markStatement} it leaves the snapshot alone.
+     */
+    public int writeMark() {
+        checkActive();
+        return writes.size();
+    }
+
     /** Undoes every write made since {@code mark}, newest first; the transaction stays usable. */
     public void rollbackStatement(int mark) {
         if (state != State.ACTIVE) {

@@ -64,6 +64,22 @@ public interface SqlSession extends AutoCloseable {
     /** Takes effect for the next transaction the session begins. */
     void setIsolation(Isolation isolation);
 
+    /**
+     * Sets a savepoint in the open transaction (beginning one if needed) and returns its id. Needs autocommit off
+     * (25000 otherwise).
+     */
+    int setSavepoint();
+
+    /**
+     * Undoes every change the transaction made after savepoint {@code id}; the savepoint stays, later ones are
+     * gone, and the transaction goes on. 3B001 for a savepoint that does not exist; 25P02 when the transaction was
+     * rolled back by a 40xxx error (roll the whole transaction back then).
+     */
+    void rollbackToSavepoint(int id);
+
+    /** Forgets savepoint {@code id} and every later one, keeping their changes; 3B001 if it does not exist. */
+    void releaseSavepoint(int id);
+
     /** Whether the session refuses statements that write (see {@link #setReadOnly}). */
     boolean readOnly();
 
