@@ -33,6 +33,7 @@ public final class DeleteNode extends ModifyNode {
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
         List<Object[]> deleted = constraints.checksAfterDelete() ? new ArrayList<>() : null;
+        boolean rechecks = rechecks(ctx);
         RowSource source = input.open(ctx);
         long count = 0;
         for (Object[] row = source.next(); row != null; row = source.next()) {
@@ -40,7 +41,7 @@ public final class DeleteNode extends ModifyNode {
             long rowId = source.rowId();
             // the newest version a recheck found still qualifying, which is then the row deleted
             Object[][] rechecked = new Object[1][];
-            RowRecheck recheck = !recheckable() ? null : newest -> {
+            RowRecheck recheck = !rechecks ? null : newest -> {
                 rechecked[0] = recheckInput(ctx, rowId, newest) == null ? null : newest;
                 return rechecked[0];
             };

@@ -29,6 +29,7 @@ public final class ForUpdateNode implements PlanNode {
     public RowSource open(ExecContext ctx) {
         Table target = ctx.table(table);
         RowSource source = input.open(ctx);
+        boolean rechecks = ctx.transaction().control().followsConcurrentUpdates();
         return new RowSource() {
             @Override
             public Object[] next() {
@@ -37,7 +38,7 @@ public final class ForUpdateNode implements PlanNode {
                     long rowId = source.rowId();
                     // At READ COMMITTED, the query's row computed again from the newest version it locked.
                     Object[][] rechecked = new Object[1][];
-                    RowRecheck recheck = newest -> {
+                    RowRecheck recheck = !rechecks ? null : newest -> {
                         rechecked[0] = input.open(ctx.recheck(table, rowId, newest)).next();
                         return rechecked[0];
                     };

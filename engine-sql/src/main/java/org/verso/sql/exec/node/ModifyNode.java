@@ -23,16 +23,19 @@ abstract class ModifyNode implements PlanNode {
     /**
      * The input row the statement would produce for row {@code rowId} with its newest committed values
      * {@code newest}, or null if the row no longer qualifies: the input plan run again with the table's scan
-     * yielding just that row. Only called when the input reads the table once ({@link #recheckable}); a plan that
+     * yielding just that row. Only called when {@link #rechecks} holds: the input reads the table once; a plan that
      * read it twice (a self-join) would not mean the statement for one row, and its write fails with 40001 instead.
      */
     protected final Object[] recheckInput(ExecContext ctx, long rowId, Object[] newest) {
         return input.open(ctx.recheck(table, rowId, newest)).next();
     }
 
-    /** Whether {@link #recheckInput} can run the input again for one row. */
-    protected final boolean recheckable() {
-        return recheckable;
+    /**
+     * Whether writes of this execution re-evaluate rows changed concurrently: the transaction follows concurrent
+     * updates (READ COMMITTED) and the input can be run again for one row. Otherwise no recheck is built per row.
+     */
+    protected final boolean rechecks(ExecContext ctx) {
+        return recheckable && ctx.transaction().control().followsConcurrentUpdates();
     }
 
     @Override

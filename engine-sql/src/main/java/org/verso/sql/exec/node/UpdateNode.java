@@ -56,6 +56,7 @@ public final class UpdateNode extends ModifyNode {
             newRows.add(newRow);
             rowIds.add(source.rowId());
         }
+        boolean rechecks = rechecks(ctx);
         List<Object[]> changedOld = new ArrayList<>();
         List<Object[]> changedNew = new ArrayList<>();
         long count = 0;
@@ -64,7 +65,7 @@ public final class UpdateNode extends ModifyNode {
             long rowId = rowIds.get(i);
             // [0]: the newest version a recheck evaluated, [1]: the row it computed from it
             Object[][] rechecked = new Object[2][];
-            RowRecheck recheck = !recheckable() ? null : newest -> {
+            RowRecheck recheck = !rechecks ? null : newest -> {
                 Object[] input = recheckInput(ctx, rowId, newest);
                 rechecked[0] = newest;
                 rechecked[1] = input == null ? null : newRow(input, ctx);
