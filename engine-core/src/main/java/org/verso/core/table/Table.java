@@ -359,7 +359,7 @@ public final class Table implements ReadableTable {
         if (pending.recheck == null || !tx.control().followsConcurrentUpdates()) {
             throw conflict(tx, rowId, pending.values, conflict);
         }
-        RowVersion newest = heap.newest(rowId);
+        RowVersion newest = newestCommitted(tx, rowId);
         if (newest == null || newest.row() == null) {
             return null;
         }
@@ -374,6 +374,20 @@ public final class Table implements ReadableTable {
         long horizon = Math.max(tx.snapshot().timestamp(), VersionWord.timestamp(newest.word()));
         long txid = tx.id();
         return (id, exists, word) -> SnapshotIsolation.decide(horizon, txid, exists, word);
+    }
+
+    /**
+     * The row's newest committed version, waiting for a transaction that wrote a newer one to end: a followed update
+     * builds on committed values only, since an uncommitted version may still roll back. Null if the row is gone.
+     */
+    private RowVersion newestCommitted(Transaction tx, long rowId) {
+        while (true) {
+            RowVersion newest = heap.newest(rowId);
+            if (newest == null || VersionWord.isCommitted(newest.word())) {
+                return newest;
+            }
+            awaitWithoutSchemaLock(tx, VersionWord.timestamp(newest.word()));
+        }
     }
 
     /**

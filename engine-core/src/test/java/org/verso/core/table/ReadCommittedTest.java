@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -131,6 +132,19 @@ class ReadCommittedTest {
 
     @Test
     void concurrentIncrementsNeverFailAndNeverGetLost() throws Exception {
+        concurrentIncrements(10, 0);
+    }
+
+    /**
+     * Half of the writers roll back, after holding their uncommitted version a moment: an update that follows a
+     * concurrent one must build on the newest committed version, never on one that may still roll back.
+     */
+    @Test
+    void aFollowedUpdateNeverBuildsOnAVersionThatRollsBack() throws Exception {
+        concurrentIncrements(2, 20_000);
+    }
+
+    private void concurrentIncrements(int rollbackOneIn, long holdNanos) throws Exception {
         long seed = System.nanoTime();
         System.out.println("ReadCommittedTest seed=" + seed);
         int threads = 8;
@@ -151,7 +165,10 @@ class ReadCommittedTest {
                             assertTrue(counters.update(tx, c.rowId(), new Object[] {1, v + 1},
                                 newest -> new Object[] {1, (Long) newest[1] + 1}));
                         }
-                        if (random.nextInt(10) == 0) {
+                        if (holdNanos > 0) {
+                            LockSupport.parkNanos(random.nextLong(holdNanos));
+                        }
+                        if (random.nextInt(rollbackOneIn) == 0) {
                             tx.rollback();
                         } else {
                             tx.commit();
