@@ -81,7 +81,7 @@ public final class StorageEngine implements AutoCloseable {
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
         this.commitLog = new CommitLog(new AppendRegion(files.open(COMMIT_LOG, PageKind.COMMIT_LOG), pool),
-            control == null ? Long.MAX_VALUE : control.commitLogPages());
+            control == null ? 0 : control.commitLogPages()); // no control file: recovery replays the whole log
         this.checkpointer = newCheckpointer(0);
     }
 

@@ -2,7 +2,6 @@ package org.verso.storage.page;
 
 import java.nio.ByteBuffer;
 import org.verso.common.ErrorCode;
-import org.verso.common.SqlState;
 import org.verso.common.VersoException;
 import org.verso.storage.wal.RecordType;
 import org.verso.storage.wal.RedoHandler;
@@ -256,27 +255,21 @@ public final class AppendRegion {
     }
 
     /**
-     * Visits every record in append order, like {@link #forEach}, but tolerates a torn page at or after page
-     * {@code trustedPages}: at the first such page that fails its checksum or is short, reading stops, and the region
-     * continues appending at that page, overwriting it. Pages before {@code trustedPages} must be intact (XX001).
+     * Visits the records of the first {@code trustedPages} pages, in append order, and makes the region continue
+     * appending after them, overwriting whatever later pages the file holds. The trusted pages must be there and
+     * intact (XX001 otherwise). A later page may have been written, whole or torn, after the point that made the
+     * trusted ones durable; its records are not read, since the caller rebuilds them from the write-ahead log.
      * Used only before the region's first append.
      */
-    public synchronized void forEachUntilTorn(long trustedPages, RecordVisitor visitor) {
-        long pages = nextPageNo;
-        for (long p = 0; p < pages; p++) {
-            if (p >= trustedPages) {
-                try {
-                    pool.unpin(pool.pin(file, p));
-                } catch (VersoException e) {
-                    if (!e.sqlState().equals(SqlState.DATA_CORRUPTED)) {
-                        throw e;
-                    }
-                    nextPageNo = p;
-                    return;
-                }
-            }
+    public synchronized void forEachTrusted(long trustedPages, RecordVisitor visitor) {
+        if (trustedPages > nextPageNo) {
+            throw ErrorCode.DATA_CORRUPTED.exception(nextPageNo, file.name(), "the file ends there, but "
+                + trustedPages + " pages of it were made durable");
+        }
+        for (long p = 0; p < trustedPages; p++) {
             visitPage(p, visitor);
         }
+        nextPageNo = trustedPages;
     }
 
     /** Visits every record in append order, page by page. */

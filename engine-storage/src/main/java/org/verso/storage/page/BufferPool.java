@@ -149,12 +149,29 @@ public final class BufferPool {
         Page page = pages[f];
         try {
             file.readPage(pageNo, page.buffer);
+            checkLogged(file, pageNo, page.buffer);
         } catch (VersoException e) {
             page.file = null;
             throw e;
         }
         install(f, file, pageNo);
         return page;
+    }
+
+    /**
+     * A page on disk never carries an LSN beyond the end of the log, since it is written only after the log is
+     * durable up to its LSN. One that does was written from log records that recovery could not read: the log was
+     * damaged in its durable part, and the page holds changes whose commits are lost. That is corruption (XX001),
+     * never data to return.
+     */
+    private void checkLogged(PageFile file, long pageNo, ByteBuffer buffer) {
+        RedoLog redo = log;
+        long lsn = PageHeader.lsn(buffer);
+        if (redo != RedoLog.NONE && lsn > redo.appendedLsn()) {
+            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "its LSN " + lsn
+                + " lies beyond the end of the write-ahead log (" + redo.describeEnd()
+                + "): log records it was written from are missing");
+        }
     }
 
     /** Pins a page that is new to the file, with a fresh header of the file's kind; the page starts dirty. */

@@ -51,13 +51,15 @@ public final class CommitLog implements CommitLookup {
 
     /**
      * Opens the commit log stored in {@code region}. Its first {@code durablePages} pages were made durable by the
-     * last checkpoint and must read back intact (XX001 otherwise); a page after them may have been torn by a crash
-     * while it was written: reading stops there and appending starts over at that page, and recovery re-enters its
-     * commits from the write-ahead log, where their COMMIT records all lie after the checkpoint's redo point.
+     * last checkpoint and must read back intact (XX001 otherwise). Pages after them are not read, and appending
+     * starts over after the durable ones: recovery re-enters their commits from the write-ahead log, where their
+     * COMMIT records all lie after the checkpoint's redo point. Such a page may have been torn by a crash; and when
+     * the log is damaged, recovery ends early, and a commit whose COMMIT record lies beyond that end must not be
+     * taken from this file either, or it would survive while earlier acknowledged commits are lost.
      */
     public CommitLog(AppendRegion region, long durablePages) {
         this.region = region;
-        region.forEachUntilTorn(durablePages, (address, page, at, length) -> {
+        region.forEachTrusted(durablePages, (address, page, at, length) -> {
             long txid = page.getLong(at);
             long ts = page.getLong(at + 8);
             committed.put(txid, ts);

@@ -48,6 +48,11 @@ final class SegmentFiles implements AutoCloseable {
         }
     }
 
+    /** The name of the segment file that holds log position {@code lsn}. */
+    String fileNameOf(long lsn) {
+        return fileName(lsn / segmentSize);
+    }
+
     private static String fileName(long segment) {
         return String.format("%016x.wal", segment);
     }

@@ -131,6 +131,12 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         return appendLsn;
     }
 
+    @Override
+    public String describeEnd() {
+        long end = appendedLsn();
+        return "LSN " + end + ", in wal/" + segments.fileNameOf(end);
+    }
+
     /** Start of the last appended record (-1 if none): the backlink the next record will carry. */
     public synchronized long lastRecordStart() {
         return lastRecordStart;
