@@ -17,10 +17,12 @@ import org.verso.core.tx.Transaction;
 import org.verso.sql.api.Cancellation;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.api.ExecutionResult;
+import org.verso.sql.api.GeneratedKeys;
 import org.verso.sql.api.Isolation;
 import org.verso.sql.api.PreparedSql;
 import org.verso.sql.api.SqlSession;
 import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.GeneratedKeyCollector;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.prepare.CompiledStatement;
 import org.verso.sql.prepare.StatementKind;
@@ -65,7 +67,8 @@ public final class Session implements SqlSession {
     }
 
     @Override
-    public ExecutionResult execute(PreparedSql statement, Object[] params, Cancellation cancellation) {
+    public ExecutionResult execute(PreparedSql statement, Object[] params, Cancellation cancellation,
+                                   GeneratedKeys keys) {
         checkOpen();
         PlannedSql planned = ownPlan(statement);
         PlannedSql current = planned.catalogVersion() == database.catalog().version() || planned.isDdl()
@@ -93,7 +96,7 @@ public final class Session implements SqlSession {
                 return ExecutionResult.query(openCursor(compiled, values, cancellation));
             default:
                 try {
-                    return ExecutionResult.update(executeChange(compiled, values, cancellation));
+                    return executeChange(compiled, values, cancellation, keys);
                 } finally {
                     cancellation.finish();
                 }
@@ -348,10 +351,11 @@ public final class Session implements SqlSession {
      * {@value #IMPLICIT_RETRIES} times, as CockroachDB does for implicit transactions. An application without retry
      * logic thus never sees 40001 from a single autocommit statement such as {@code UPDATE t SET c = c + 1}.
      */
-    private long executeChange(CompiledStatement compiled, Object[] values, Cancellation cancellation) {
+    private ExecutionResult executeChange(CompiledStatement compiled, Object[] values, Cancellation cancellation,
+                                          GeneratedKeys keys) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return executeChangeOnce(compiled, values, cancellation);
+                return executeChangeOnce(compiled, values, cancellation, keys);
             } catch (VersoException e) {
                 if (!autoCommit || !SqlState.isTransactionRollback(e.sqlState()) || attempt >= IMPLICIT_RETRIES) {
                     throw e;
@@ -363,12 +367,16 @@ public final class Session implements SqlSession {
         }
     }
 
-    private long executeChangeOnce(CompiledStatement compiled, Object[] values, Cancellation cancellation) {
+    private ExecutionResult executeChangeOnce(CompiledStatement compiled, Object[] values, Cancellation cancellation,
+                                              GeneratedKeys keys) {
         Transaction tx = currentTransaction();
         int mark = tx.markStatement();
         long count;
+        GeneratedKeyCollector collector = keys.kind() == GeneratedKeys.Kind.NONE ? null
+            : new GeneratedKeyCollector(keys);
         try {
             ExecContext ctx = new ExecContext(database, tx, values, cancellation);
+            ctx.collectGeneratedKeys(collector);
             ctx.checkCancelled();
             RowSource source = compiled.plan().open(ctx);
             count = ((Number) source.next()[0]).longValue();
@@ -380,7 +388,7 @@ public final class Session implements SqlSession {
         if (autoCommit) {
             commitTransaction();
         }
-        return count;
+        return collector == null ? ExecutionResult.update(count) : ExecutionResult.update(count, collector.rows());
     }
 
     private Transaction currentTransaction() {

@@ -107,6 +107,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
         getMoreResults();
+        clearGeneratedKeys();
         List<Object[]> entries = new ArrayList<>(batch);
         batch.clear();
         long[] counts = new long[entries.size()];

@@ -32,7 +32,15 @@ public interface SqlSession extends AutoCloseable {
      * {@code cancellation} is the statement's cancel flag (and timeout); it stays in force while a query's rows are
      * read. A query's rows stream: the caller must close them.
      */
-    ExecutionResult execute(PreparedSql statement, Object[] params, Cancellation cancellation);
+    default ExecutionResult execute(PreparedSql statement, Object[] params, Cancellation cancellation) {
+        return execute(statement, params, cancellation, GeneratedKeys.NONE);
+    }
+
+    /**
+     * {@link #execute(PreparedSql, Object[], Cancellation)}, handing back the generated keys {@code keys} asks for
+     * of the rows an INSERT adds ({@link ExecutionResult#generatedKeys()}); ignored for queries and DDL.
+     */
+    ExecutionResult execute(PreparedSql statement, Object[] params, Cancellation cancellation, GeneratedKeys keys);
 
     /** {@link #execute(PreparedSql, Object[], Cancellation)} without a cancel flag of the caller's. */
     default ExecutionResult execute(PreparedSql statement, Object[] params) {

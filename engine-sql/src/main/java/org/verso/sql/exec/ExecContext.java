@@ -25,6 +25,7 @@ public final class ExecContext {
     private String recheckTable;
     private long recheckRowId;
     private Object[] recheckRow;
+    private GeneratedKeyCollector generatedKeys;
 
     public ExecContext(Database database, Transaction transaction, Object[] params, Cancellation cancellation) {
         this.database = database;
@@ -95,6 +96,16 @@ public final class ExecContext {
     /** The row id of {@link #recheckRow}. */
     public long recheckRowId() {
         return recheckRowId;
+    }
+
+    /** Asks the statement's INSERT to hand its rows' generated keys to {@code collector}. */
+    public void collectGeneratedKeys(GeneratedKeyCollector collector) {
+        this.generatedKeys = collector;
+    }
+
+    /** Where an INSERT hands its rows' generated keys; null when the caller did not ask for them. */
+    public GeneratedKeyCollector generatedKeys() {
+        return generatedKeys;
     }
 
     /** A table or system view to scan. */

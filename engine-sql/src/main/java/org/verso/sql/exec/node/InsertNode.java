@@ -6,6 +6,7 @@ import org.verso.common.type.DataType;
 import org.verso.common.type.Values;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.GeneratedKeyCollector;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.constraint.TableConstraints;
@@ -36,6 +37,10 @@ public final class InsertNode extends ModifyNode {
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
+        GeneratedKeyCollector keys = ctx.generatedKeys();
+        if (keys != null) {
+            keys.target(target.definition());
+        }
         RowSource source = input.open(ctx);
         List<Object[]> inserted = constraints.checksAfterInsert() ? new ArrayList<>() : null;
         List<Object[]> pending = inputReadsTarget ? new ArrayList<>() : null;
@@ -67,6 +72,10 @@ public final class InsertNode extends ModifyNode {
 
     private static int insert(Table target, ExecContext ctx, Object[] values, List<Object[]> inserted) {
         target.insert(ctx.transaction(), values);
+        GeneratedKeyCollector keys = ctx.generatedKeys();
+        if (keys != null) {
+            keys.add(values);
+        }
         if (inserted != null) {
             inserted.add(values);
         }
