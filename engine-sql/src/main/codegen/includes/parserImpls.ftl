@@ -329,6 +329,37 @@ SqlNode VersoTruncate() :
     { return new SqlTruncateStatement(s.end(this), name); }
 }
 
+SqlNode VersoTransactionControl() :
+{
+    final Span s;
+    SqlIdentifier name = null;
+}
+{
+    (
+        <BEGIN> { s = span(); } [ <WORK> | <TRANSACTION> ]
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.BEGIN, null); }
+    |
+        <START> { s = span(); } <TRANSACTION>
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.BEGIN, null); }
+    |
+        <COMMIT> { s = span(); } [ <WORK> ]
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.COMMIT, null); }
+    |
+        <ROLLBACK> { s = span(); } [ <WORK> ]
+        [ <TO> [ <SAVEPOINT> ] name = SimpleIdentifier() ]
+        {
+            return new SqlTransactionStatement(s.end(this),
+                name == null ? TransactionControl.Action.ROLLBACK : TransactionControl.Action.ROLLBACK_TO, name);
+        }
+    |
+        <SAVEPOINT> { s = span(); } name = SimpleIdentifier()
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.SAVEPOINT, name); }
+    |
+        <RELEASE> { s = span(); } [ <SAVEPOINT> ] name = SimpleIdentifier()
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.RELEASE, name); }
+    )
+}
+
 SqlNode VersoAlterTable() :
 {
     final Span s;

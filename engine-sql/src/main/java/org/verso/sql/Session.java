@@ -24,6 +24,7 @@ import org.verso.sql.api.SqlSession;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.GeneratedKeyCollector;
 import org.verso.sql.exec.RowSource;
+import org.verso.sql.parse.ast.TransactionControl;
 import org.verso.sql.prepare.CompiledStatement;
 import org.verso.sql.prepare.StatementKind;
 
@@ -48,10 +49,9 @@ public final class Session implements SqlSession {
     private boolean autoCommit = true;
     private IsolationLevel isolation = IsolationLevel.SNAPSHOT;
     private boolean readOnly;
-    // Savepoints of the open transaction, oldest first: id -> write mark. Cleared when the transaction ends.
-    private final java.util.LinkedHashMap<Integer, Integer> savepoints = new java.util.LinkedHashMap<>();
-    private Transaction savepointsOf;
-    private int nextSavepointId = 1;
+    // Set while SQL's BEGIN has suspended autocommit: COMMIT or ROLLBACK ends the block and resumes it.
+    private boolean transactionBlock;
+    private final SessionSavepoints savepoints = new SessionSavepoints();
     private final Set<QueryCursor> cursors = new LinkedHashSet<>();
     private boolean closed;
 
@@ -76,7 +76,8 @@ public final class Session implements SqlSession {
             : engine.prepare(planned.sql()); // planned before a DDL statement: plan it again
         Object[] values = bind(current, params == null ? NO_PARAMS : params);
         CompiledStatement compiled = current.compiled();
-        if (readOnly && (compiled.kind() != StatementKind.QUERY || compiled.forUpdate())) {
+        if (readOnly && (compiled.kind() == StatementKind.DDL || compiled.kind() == StatementKind.DML
+            || compiled.forUpdate())) {
             cancellation.finish();
             throw ErrorCode.READ_ONLY.exception(compiled.kind() == StatementKind.DDL ? "a schema change"
                 : compiled.kind() == StatementKind.DML ? "a data change" : "SELECT ... FOR UPDATE");
@@ -86,6 +87,16 @@ public final class Session implements SqlSession {
                 try {
                     cancellation.check();
                     compiled.ddl().execute(database);
+                } catch (RuntimeException | Error e) {
+                    throw asVersoException(e);
+                } finally {
+                    cancellation.finish();
+                }
+                return ExecutionResult.update(0);
+            case TRANSACTION:
+                try {
+                    cancellation.check();
+                    control(compiled.control());
                 } catch (RuntimeException | Error e) {
                     throw asVersoException(e);
                 } finally {
@@ -115,11 +126,47 @@ public final class Session implements SqlSession {
             commit();
         }
         this.autoCommit = autoCommit;
+        transactionBlock = false;
+    }
+
+    /** Runs BEGIN, COMMIT, ROLLBACK or a savepoint statement. */
+    private void control(TransactionControl control) {
+        switch (control.action()) {
+            case BEGIN -> {
+                // In autocommit mode BEGIN opens a block of statements that COMMIT or ROLLBACK ends; otherwise
+                // the session's transaction is already such a block.
+                if (autoCommit) {
+                    autoCommit = false;
+                    transactionBlock = true;
+                }
+            }
+            case COMMIT -> commit();
+            case ROLLBACK -> rollback();
+            case SAVEPOINT -> setSavepoint(control.savepoint());
+            case ROLLBACK_TO -> rollbackToSavepoint(savepoints.idOf(currentTransaction(), control.savepoint()));
+            case RELEASE -> releaseSavepoint(savepoints.idOf(currentTransaction(), control.savepoint()));
+        }
+    }
+
+    /** The transaction ended: a block that BEGIN opened is over, and autocommit resumes. */
+    private void endBlock() {
+        if (transactionBlock) {
+            transactionBlock = false;
+            autoCommit = true;
+        }
     }
 
     @Override
     public void commit() {
         checkOpen();
+        try {
+            commitOrFail();
+        } finally {
+            endBlock();
+        }
+    }
+
+    private void commitOrFail() {
         closeTransactionCursors();
         if (abortCause != null) {
             VersoException cause = abortCause;
@@ -136,9 +183,13 @@ public final class Session implements SqlSession {
     @Override
     public void rollback() {
         checkOpen();
-        closeTransactionCursors();
-        abortCause = null;
-        rollbackTransaction();
+        try {
+            closeTransactionCursors();
+            abortCause = null;
+            rollbackTransaction();
+        } finally {
+            endBlock();
+        }
     }
 
     @Override
@@ -161,47 +212,24 @@ public final class Session implements SqlSession {
     }
 
     @Override
-    public int setSavepoint() {
+    public int setSavepoint(String name) {
         checkOpen();
         if (autoCommit) {
             throw ErrorCode.SAVEPOINT_IN_AUTOCOMMIT.exception();
         }
-        Transaction tx = currentTransaction();
-        currentSavepoints(tx);
-        int id = nextSavepointId++;
-        savepoints.put(id, tx.writeMark());
-        return id;
+        return savepoints.set(currentTransaction(), name);
     }
 
     @Override
     public void rollbackToSavepoint(int id) {
         checkOpen();
-        Transaction tx = currentTransaction();
-        Integer mark = currentSavepoints(tx).get(id);
-        if (mark == null) {
-            throw ErrorCode.NO_SUCH_SAVEPOINT.exception(id);
-        }
-        tx.rollbackStatement(mark);
-        savepoints.keySet().removeIf(later -> later > id);
+        savepoints.rollbackTo(currentTransaction(), id);
     }
 
     @Override
     public void releaseSavepoint(int id) {
         checkOpen();
-        Transaction tx = currentTransaction();
-        if (!currentSavepoints(tx).containsKey(id)) {
-            throw ErrorCode.NO_SUCH_SAVEPOINT.exception(id);
-        }
-        savepoints.keySet().removeIf(later -> later >= id);
-    }
-
-    /** The savepoints of {@code tx}: those of an earlier transaction are dropped. */
-    private java.util.Map<Integer, Integer> currentSavepoints(Transaction tx) {
-        if (savepointsOf != tx) {
-            savepoints.clear();
-            savepointsOf = tx;
-        }
-        return savepoints;
+        savepoints.release(currentTransaction(), id);
     }
 
     @Override

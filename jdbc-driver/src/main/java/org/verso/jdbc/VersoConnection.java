@@ -334,7 +334,7 @@ public final class VersoConnection implements Connection {
         if (name == null) {
             throw new SQLException("a named savepoint needs a name", "3B001");
         }
-        return withSession(s -> new VersoSavepoint(this, s.setSavepoint(), name));
+        return withSession(s -> new VersoSavepoint(this, s.setSavepoint(name), name));
     }
 
     @Override

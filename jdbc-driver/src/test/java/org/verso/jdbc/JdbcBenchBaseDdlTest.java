@@ -29,11 +29,6 @@ import org.junit.jupiter.api.Test;
  * catalog the statements describe; then the scripts run again, dropping and recreating everything.
  */
 class JdbcBenchBaseDdlTest {
-    /**
-     * CREATE INDEX reaches {@code Database.createIndex}, which refuses with 0A000 until secondary index storage
-     * exists. When it does, set this to true: the test then expects the indexes in the catalog.
-     */
-
     /** The script's statements as BenchBase's ScriptRunner hands them over. */
     private static List<String> statements(String resource) throws IOException {
         String text;

@@ -17,6 +17,10 @@ package org.verso.sql.api;
  *       the failure is of SQLState class 40 (write conflict, deadlock): then the engine has rolled the whole
  *       transaction back, and further statements and {@code commit} fail with 25P02 until {@code rollback}.</li>
  *   <li>DDL is not transactional: it takes effect at once for every session; an open transaction stays open.</li>
+ *   <li>SQL's transaction statements act on the same transaction: {@code COMMIT} and {@code ROLLBACK} as
+ *       {@link #commit} and {@link #rollback}; {@code SAVEPOINT}, {@code ROLLBACK TO} and {@code RELEASE} as the
+ *       savepoint methods; {@code BEGIN} (or {@code START TRANSACTION}) with autocommit on suspends autocommit
+ *       until the next {@code COMMIT} or {@code ROLLBACK}, and does nothing otherwise.</li>
  * </ul>
  *
  * <p>Threading: a session is used by one thread at a time, and so are its cursors. The one call that may come
@@ -74,9 +78,15 @@ public interface SqlSession extends AutoCloseable {
 
     /**
      * Sets a savepoint in the open transaction (beginning one if needed) and returns its id. Needs autocommit off
-     * (25000 otherwise).
+     * (25000 otherwise). {@code name}, if not null, lets SQL's {@code ROLLBACK TO name} and {@code RELEASE name}
+     * find it.
      */
-    int setSavepoint();
+    int setSavepoint(String name);
+
+    /** {@link #setSavepoint(String)} without a name. */
+    default int setSavepoint() {
+        return setSavepoint(null);
+    }
 
     /**
      * Undoes every change the transaction made after savepoint {@code id}; the savepoint stays, later ones are

@@ -4,21 +4,41 @@ import java.util.List;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.ddl.DdlCommand;
 import org.verso.sql.exec.PlanNode;
+import org.verso.sql.parse.ast.TransactionControl;
 
 /**
  * The result of planning one statement: immutable and free of Calcite objects that execution would touch.
- * Exactly one of {@code plan} (QUERY, DML) and {@code ddl} (DDL) is set.
+ * Exactly one of {@code plan} (QUERY, DML), {@code ddl} (DDL) and {@code control} (TRANSACTION) is set.
  *
  * @param catalogVersion the catalog version the statement was validated against
  * @param explain        the physical plan as text, for tests and EXPLAIN
  * @param forUpdate      a {@code SELECT ... FOR UPDATE}: the plan locks each row it returns (see
  *                       {@code exec.node.ForUpdateNode})
+ * @param control        for TRANSACTION, what the session does
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
                                 PlanNode plan, DdlCommand ddl, long catalogVersion, String explain,
-                                boolean forUpdate) {
+                                boolean forUpdate, TransactionControl control) {
     public CompiledStatement {
         parameters = List.copyOf(parameters);
         columns = List.copyOf(columns);
+    }
+
+    /** A query or change with its plan. */
+    static CompiledStatement planned(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
+                                     PlanNode plan, long catalogVersion, String explain, boolean forUpdate) {
+        return new CompiledStatement(kind, parameters, columns, plan, null, catalogVersion, explain, forUpdate, null);
+    }
+
+    /** A DDL statement. */
+    static CompiledStatement ddl(DdlCommand ddl, long catalogVersion, String explain) {
+        return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null, ddl, catalogVersion, explain,
+            false, null);
+    }
+
+    /** A transaction-control statement; it depends on no catalog version. */
+    static CompiledStatement transaction(TransactionControl control, long catalogVersion) {
+        return new CompiledStatement(StatementKind.TRANSACTION, List.of(), List.of(), null, null, catalogVersion,
+            control.sql(), false, control);
     }
 }

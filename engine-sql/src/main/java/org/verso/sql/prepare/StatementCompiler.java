@@ -34,6 +34,7 @@ import org.verso.sql.exec.node.ForUpdateNode;
 import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
+import org.verso.sql.parse.ast.SqlTransactionStatement;
 import org.verso.sql.parse.ast.SqlTruncateStatement;
 import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rel.VersoTableScan;
@@ -65,8 +66,11 @@ public final class StatementCompiler {
                 node = new SqlDelete(truncate.getParserPosition(), truncate.table, null, null, null);
             }
             if (DdlTranslator.isDdl(node)) {
-                return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null,
-                    DdlTranslator.translate(node), catalog.version(), node.getKind().toString(), false);
+                return CompiledStatement.ddl(DdlTranslator.translate(node), catalog.version(),
+                    node.getKind().toString());
+            }
+            if (node instanceof SqlTransactionStatement statement) {
+                return CompiledStatement.transaction(statement.control, catalog.version());
             }
             if (node instanceof SqlExplain explain) {
                 return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews), false));
@@ -89,8 +93,8 @@ public final class StatementCompiler {
             lines.add(new Object[] {line});
         }
         ColumnMeta column = new ColumnMeta("PLAN", DataType.varchar(DataType.MAX_STRING_LENGTH), false, null, null);
-        return new CompiledStatement(StatementKind.QUERY, statement.parameters(), List.of(column),
-            new ValuesNode(lines), null, statement.catalogVersion(), statement.explain(), false);
+        return CompiledStatement.planned(StatementKind.QUERY, statement.parameters(), List.of(column),
+            new ValuesNode(lines), statement.catalogVersion(), statement.explain(), false);
     }
 
     /** A snapshot whose tables convert their DEFAULT expressions with this same snapshot. */
@@ -138,8 +142,8 @@ public final class StatementCompiler {
             plan = new ForUpdateNode(plan, lockedTable(plan, physical));
         }
         List<ColumnMeta> columns = query ? columns(validator, validated, root.validatedRowType) : List.of();
-        return new CompiledStatement(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
-            null, schema.catalogVersion(), RelOptUtil.toString(physical), forUpdate);
+        return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
+            schema.catalogVersion(), RelOptUtil.toString(physical), forUpdate);
     }
 
     /** The one table whose rows a FOR UPDATE query returns; other shapes are refused. */
