@@ -153,15 +153,16 @@ public final class VersoConnection implements Connection {
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
-        return createStatement();
+        return createStatement(resultSetType, resultSetConcurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
     }
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
         throws SQLException {
-        checkResultSetOptions(resultSetType, resultSetConcurrency, resultSetHoldability);
-        return createStatement();
+        int type = checkResultSetOptions(resultSetType, resultSetConcurrency, resultSetHoldability);
+        VersoStatement statement = (VersoStatement) createStatement();
+        statement.setResultSetType(type);
+        return statement;
     }
 
     @Override
@@ -176,15 +177,16 @@ public final class VersoConnection implements Connection {
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
         throws SQLException {
-        checkResultSetOptions(resultSetType, resultSetConcurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
-        return prepareStatement(sql);
+        return prepareStatement(sql, resultSetType, resultSetConcurrency, ResultSet.CLOSE_CURSORS_AT_COMMIT);
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
                                               int resultSetHoldability) throws SQLException {
-        checkResultSetOptions(resultSetType, resultSetConcurrency, resultSetHoldability);
-        return prepareStatement(sql);
+        int type = checkResultSetOptions(resultSetType, resultSetConcurrency, resultSetHoldability);
+        VersoPreparedStatement statement = (VersoPreparedStatement) prepareStatement(sql);
+        statement.setResultSetType(type);
+        return statement;
     }
 
     // Generated keys: the statement asks the engine for the keys of the rows each execution inserts.
@@ -210,14 +212,17 @@ public final class VersoConnection implements Connection {
     }
 
     /**
-     * Results are forward only and read only, and they stream from the engine, so a result set read in a transaction
-     * closes when the transaction ends (CLOSE_CURSORS_AT_COMMIT). With autocommit the question does not arise: a
-     * query's transaction ends with its result set.
+     * Results are read only. Forward-only ones stream from the engine, so a result set read in a transaction closes
+     * when the transaction ends (CLOSE_CURSORS_AT_COMMIT); with autocommit a query's transaction ends with its
+     * result set. Scrollable ones are scroll-insensitive: their rows are read at execution and held. A request for
+     * TYPE_SCROLL_SENSITIVE gets that too, as JDBC lets a driver choose the nearest type it has; the result set's
+     * getType tells. Returns the type the statement's result sets will have.
      */
-    private void checkResultSetOptions(int type, int concurrency, int holdability) throws SQLException {
+    private int checkResultSetOptions(int type, int concurrency, int holdability) throws SQLException {
         checkOpen();
-        if (type != ResultSet.TYPE_FORWARD_ONLY) {
-            throw SqlExceptions.unsupported("scrollable result sets (only TYPE_FORWARD_ONLY)");
+        if (type != ResultSet.TYPE_FORWARD_ONLY && type != ResultSet.TYPE_SCROLL_INSENSITIVE
+            && type != ResultSet.TYPE_SCROLL_SENSITIVE) {
+            throw SqlExceptions.create("unknown result set type " + type, SqlState.INVALID_PARAMETER_VALUE);
         }
         if (concurrency != ResultSet.CONCUR_READ_ONLY) {
             throw SqlExceptions.unsupported("updatable result sets (only CONCUR_READ_ONLY)");
@@ -230,6 +235,7 @@ public final class VersoConnection implements Connection {
             throw SqlExceptions.create("unknown result set holdability " + holdability,
                 SqlState.INVALID_PARAMETER_VALUE);
         }
+        return type == ResultSet.TYPE_FORWARD_ONLY ? type : ResultSet.TYPE_SCROLL_INSENSITIVE;
     }
 
     @Override

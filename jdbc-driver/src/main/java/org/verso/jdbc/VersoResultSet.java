@@ -29,8 +29,9 @@ import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
 
 /**
- * A forward-only, read-only ResultSet over engine {@link ResultRows}: a query's rows, which stream from the engine
- * as {@link #next} is called, or (through {@link ResultRows#of}) rows held in memory for the fixed answers of
+ * A read-only ResultSet over engine {@link ResultRows}: a query's rows, which stream from the engine as
+ * {@link #next} is called (TYPE_FORWARD_ONLY), or are held in memory for scrolling ({@link ScrollableRows},
+ * TYPE_SCROLL_INSENSITIVE), or (through {@link ResultRows#of}) rows held in memory for the fixed answers of
  * {@link VersoDatabaseMetaData}. Getters convert canonical engine values with engine-common's {@link Values};
  * labels are matched case-insensitively, the first match winning as JDBC requires.
  *
@@ -40,8 +41,10 @@ import org.verso.common.type.Values;
  *
  * <p>Not thread safe, like the statement that produced it; reading rows is serialised on the connection.
  */
-public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
+public final class VersoResultSet extends ReadOnlyResultSet {
     private final ResultRows rows;
+    /** The rows again when they are held for scrolling (TYPE_SCROLL_INSENSITIVE); null for a forward-only cursor. */
+    private final ScrollableRows scroll;
     private final List<ColumnMeta> columns;
     private final VersoConnection connection;
     private final Statement statement;
@@ -62,6 +65,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
      */
     VersoResultSet(ResultRows rows, VersoConnection connection, Statement statement, long maxRows) {
         this.rows = rows;
+        this.scroll = rows instanceof ScrollableRows held ? held : null;
         this.columns = List.copyOf(rows.columns());
         this.connection = connection;
         this.statement = statement;
@@ -76,6 +80,9 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public boolean next() throws SQLException {
         checkOpen();
+        if (scroll != null) {
+            return moveTo(rowNumber + 1);
+        }
         if (exhausted || (maxRows > 0 && rowNumber >= maxRows)) {
             exhausted = true;
             onRow = false;
@@ -502,12 +509,18 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public boolean isBeforeFirst() throws SQLException {
         checkOpen();
+        if (scroll != null) {
+            return rowNumber == 0 && scroll.size() > 0;
+        }
         return rowNumber == 0 && !exhausted;
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
         checkOpen();
+        if (scroll != null) {
+            return rowNumber > scroll.size() && scroll.size() > 0;
+        }
         return exhausted && rowNumber > 0;
     }
 
@@ -519,8 +532,77 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
 
     @Override
     public boolean isLast() throws SQLException {
+        checkOpen();
+        if (scroll != null) {
+            return onRow && rowNumber == scroll.size();
+        }
         // Knowing it would need a look-ahead; JDBC makes isLast optional for forward-only result sets.
         throw SqlExceptions.unsupported("ResultSet.isLast on a forward-only result set");
+    }
+
+    // ---- scrolling (TYPE_SCROLL_INSENSITIVE)
+
+    /**
+     * Moves a scrollable result set to row {@code row}: 1-based, clamped to 0 (before the first row) and
+     * {@code size + 1} (after the last). Returns whether it is on a row.
+     */
+    private boolean moveTo(long row) throws SQLException {
+        ScrollableRows held = scrollable();
+        long target = Math.max(0, Math.min(held.size() + 1L, row));
+        held.moveTo(target - 1);
+        rowNumber = target;
+        onRow = target >= 1 && target <= held.size();
+        exhausted = target > held.size();
+        return onRow;
+    }
+
+    private ScrollableRows scrollable() throws SQLException {
+        checkOpen();
+        if (scroll == null) {
+            throw SqlExceptions.create("the result set is TYPE_FORWARD_ONLY; create the statement with "
+                + "TYPE_SCROLL_INSENSITIVE to move to any row", SqlState.INVALID_CURSOR_STATE);
+        }
+        return scroll;
+    }
+
+    @Override
+    public boolean absolute(int row) throws SQLException {
+        int size = scrollable().size();
+        return moveTo(row >= 0 ? row : Math.max(0, size + 1L + row));
+    }
+
+    @Override
+    public boolean relative(int rows) throws SQLException {
+        scrollable();
+        return moveTo(rowNumber + rows);
+    }
+
+    @Override
+    public boolean previous() throws SQLException {
+        scrollable();
+        return moveTo(rowNumber - 1);
+    }
+
+    @Override
+    public boolean first() throws SQLException {
+        scrollable();
+        return moveTo(1);
+    }
+
+    @Override
+    public boolean last() throws SQLException {
+        return moveTo(scrollable().size());
+    }
+
+    @Override
+    public void beforeFirst() throws SQLException {
+        scrollable();
+        moveTo(0);
+    }
+
+    @Override
+    public void afterLast() throws SQLException {
+        moveTo(scrollable().size() + 1L);
     }
 
     @Override
@@ -567,7 +649,7 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public int getType() throws SQLException {
         checkOpen();
-        return ResultSet.TYPE_FORWARD_ONLY;
+        return scroll != null ? ResultSet.TYPE_SCROLL_INSENSITIVE : ResultSet.TYPE_FORWARD_ONLY;
     }
 
     @Override
@@ -579,7 +661,8 @@ public final class VersoResultSet extends ForwardOnlyReadOnlyResultSet {
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+        // Held rows do not depend on the transaction they were read in.
+        return scroll != null ? ResultSet.HOLD_CURSORS_OVER_COMMIT : ResultSet.CLOSE_CURSORS_AT_COMMIT;
     }
 
     @Override

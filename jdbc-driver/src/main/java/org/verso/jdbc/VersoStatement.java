@@ -44,6 +44,8 @@ public class VersoStatement implements Statement {
     private volatile Cancellation running;
     private boolean closeOnCompletion;
     private boolean poolable;
+    /** TYPE_FORWARD_ONLY (rows stream) or TYPE_SCROLL_INSENSITIVE (rows are read at execution and held). */
+    private int resultSetType = ResultSet.TYPE_FORWARD_ONLY;
     /** The generated keys the executions ask for: a prepared statement's, or the current call's. */
     private GeneratedKeys keyRequest = GeneratedKeys.NONE;
     /** The generated keys of the last execution or batch; empty columns when none were asked for. */
@@ -94,7 +96,9 @@ public class VersoStatement implements Statement {
         clearGeneratedKeys();
         ExecutionResult result = execute(prepared, params);
         if (result.isQuery()) {
-            resultSet = new VersoResultSet(result.rows(), connection, this, maxRows);
+            resultSet = resultSetType == ResultSet.TYPE_SCROLL_INSENSITIVE
+                ? new VersoResultSet(ScrollableRows.read(result.rows(), connection, maxRows), connection, this, 0)
+                : new VersoResultSet(result.rows(), connection, this, maxRows);
             if (closeOnCompletion) {
                 resultSet.onClose(this::closeQuietly);
             }
@@ -566,7 +570,12 @@ public class VersoStatement implements Statement {
     @Override
     public int getResultSetType() throws SQLException {
         checkOpen();
-        return ResultSet.TYPE_FORWARD_ONLY;
+        return resultSetType;
+    }
+
+    /** The type of the result sets this statement makes: TYPE_FORWARD_ONLY or TYPE_SCROLL_INSENSITIVE. */
+    final void setResultSetType(int type) {
+        resultSetType = type;
     }
 
     @Override

@@ -99,10 +99,13 @@ class JdbcDriverTest {
     @Test
     void unsupportedResultSetKindsAreRefused() throws SQLException {
         try (Connection c = connect(freshMemoryUrl("kinds"))) {
-            assertThrows(SQLFeatureNotSupportedException.class,
-                () -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY));
+            // Scroll-insensitive result sets are supported (JdbcScrollableResultSetTest); updatable ones are not.
             assertThrows(SQLFeatureNotSupportedException.class,
                 () -> c.createStatement(ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_UPDATABLE));
+            assertThrows(SQLFeatureNotSupportedException.class,
+                () -> c.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_UPDATABLE));
+            assertEquals("22023", assertThrows(SQLException.class,
+                () -> c.createStatement(12345, ResultSet.CONCUR_READ_ONLY)).getSQLState());
             assertThrows(SQLFeatureNotSupportedException.class, () -> c.prepareCall("CALL x()"));
             // Savepoints are supported (JdbcSavepointTest), but need autocommit off.
             assertEquals("25000", assertThrows(SQLException.class, c::setSavepoint).getSQLState());

@@ -53,7 +53,9 @@ class JdbcMetaDataTest {
         assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_READ_COMMITTED));
         assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE));
         assertTrue(meta.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
-        assertFalse(meta.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+        assertTrue(meta.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
+        assertFalse(meta.supportsResultSetType(ResultSet.TYPE_SCROLL_SENSITIVE));
+        assertFalse(meta.supportsResultSetConcurrency(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_UPDATABLE));
         assertEquals(c, meta.getConnection());
         assertThrows(SQLFeatureNotSupportedException.class, () -> meta.getProcedures(null, null, null));
     }

@@ -152,7 +152,8 @@ class JdbcResultSetTest {
         rs.close();
         assertTrue(rs.isClosed());
         assertEquals("55000", assertThrows(SQLException.class, rs::next).getSQLState());
-        assertThrows(SQLFeatureNotSupportedException.class, () -> oneRow().previous());
+        assertEquals("24000", assertThrows(SQLException.class, () -> oneRow().previous()).getSQLState(),
+            "a forward-only result set does not move backwards");
         assertThrows(SQLFeatureNotSupportedException.class, () -> onRow().updateInt(1, 3));
     }
 

@@ -19,24 +19,12 @@ import java.sql.Time;
 import java.sql.Timestamp;
 
 /**
- * The part of {@link ResultSet} a forward-only, read-only result set of scalar SQL types refuses: cursor movement
- * other than {@code next}, row updates, and LOB, array and stream getters. Each refusal is a
+ * The part of {@link ResultSet} a read-only result set of scalar SQL types refuses: row updates, and LOB, array and
+ * stream getters. Each refusal is a
  * {@link java.sql.SQLFeatureNotSupportedException} naming the method, never a silent wrong answer.
  */
 @SuppressWarnings("deprecation")
-abstract class ForwardOnlyReadOnlyResultSet implements ResultSet {
-    @Override
-    public boolean absolute(int row) throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.absolute");
-    }
-    @Override
-    public void afterLast() throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.afterLast");
-    }
-    @Override
-    public void beforeFirst() throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.beforeFirst");
-    }
+abstract class ReadOnlyResultSet implements ResultSet {
     @Override
     public void cancelRowUpdates() throws SQLException {
         throw SqlExceptions.unsupported("ResultSet.cancelRowUpdates");
@@ -44,10 +32,6 @@ abstract class ForwardOnlyReadOnlyResultSet implements ResultSet {
     @Override
     public void deleteRow() throws SQLException {
         throw SqlExceptions.unsupported("ResultSet.deleteRow");
-    }
-    @Override
-    public boolean first() throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.first");
     }
     @Override
     public Array getArray(String columnLabel) throws SQLException {
@@ -138,10 +122,6 @@ abstract class ForwardOnlyReadOnlyResultSet implements ResultSet {
         throw SqlExceptions.unsupported("ResultSet.insertRow");
     }
     @Override
-    public boolean last() throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.last");
-    }
-    @Override
     public void moveToCurrentRow() throws SQLException {
         throw SqlExceptions.unsupported("ResultSet.moveToCurrentRow");
     }
@@ -150,16 +130,8 @@ abstract class ForwardOnlyReadOnlyResultSet implements ResultSet {
         throw SqlExceptions.unsupported("ResultSet.moveToInsertRow");
     }
     @Override
-    public boolean previous() throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.previous");
-    }
-    @Override
     public void refreshRow() throws SQLException {
         throw SqlExceptions.unsupported("ResultSet.refreshRow");
-    }
-    @Override
-    public boolean relative(int rows) throws SQLException {
-        throw SqlExceptions.unsupported("ResultSet.relative");
     }
     @Override
     public boolean rowDeleted() throws SQLException {
