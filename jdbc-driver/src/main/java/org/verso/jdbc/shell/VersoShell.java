@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ import java.util.TreeMap;
  * {@code exit}, {@code \d}, {@code \d TABLE}, {@code \i FILE}, {@code \timing}, {@code help}.
  */
 public final class VersoShell {
-    static final String USAGE = "usage: VersoShell [--db DIR | --url JDBCURL] [FILE.sql]";
+    static final String USAGE = "usage: VersoShell [--db DIR | --url JDBCURL] [-c SQL | FILE.sql]";
     private static final String PROMPT = "verso> ";
     private static final String CONTINUATION = "   ...> ";
     private static final String HISTORY_FILE = ".verso_history";
@@ -70,9 +71,12 @@ public final class VersoShell {
         String url = null;
         Path dbDir = null;
         Path file = null;
+        String command = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
-            if ((arg.equals("--db") || arg.equals("--url")) && i + 1 < args.length && url == null) {
+            if (arg.equals("-c") && i + 1 < args.length && command == null && file == null) {
+                command = args[++i];
+            } else if ((arg.equals("--db") || arg.equals("--url")) && i + 1 < args.length && url == null) {
                 String value = args[++i];
                 if (arg.equals("--db")) {
                     dbDir = Path.of(value);
@@ -83,7 +87,7 @@ public final class VersoShell {
             } else if (arg.equals("-h") || arg.equals("--help")) {
                 out.println(USAGE);
                 return 0;
-            } else if (!arg.startsWith("-") && file == null) {
+            } else if (!arg.startsWith("-") && file == null && command == null) {
                 file = Path.of(arg);
             } else {
                 err.println(USAGE);
@@ -96,6 +100,11 @@ public final class VersoShell {
         }
         try (Connection connection = DriverManager.getConnection(url)) {
             VersoShell shell = new VersoShell(connection, out, err);
+            if (command != null) {
+                // One-shot: the text runs as a script would (several statements, shell commands), then the shell ends.
+                shell.runLines(ShellInput.plain(new BufferedReader(new StringReader(command))));
+                return shell.failures > 0 ? 1 : 0;
+            }
             if (file != null) {
                 shell.runFile(file);
                 return shell.failures > 0 ? 1 : 0;

@@ -121,6 +121,21 @@ class JdbcShellTest {
     }
 
     @Test
+    void aOneShotCommandRunsItsStatementsAndTransactionBlocks() {
+        String db = dir.resolve("oneshot").toString();
+        Run r = run("", "--db", db, "-c", "CREATE TABLE t (id INT PRIMARY KEY); BEGIN; INSERT INTO t VALUES (1); "
+            + "ROLLBACK; BEGIN; INSERT INTO t VALUES (2); SAVEPOINT s; INSERT INTO t VALUES (3); ROLLBACK TO s; COMMIT;");
+        assertEquals(0, r.status(), r.err());
+        r = run("", "--db", db, "-c", "SELECT id FROM t");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("  2") && r.out().contains("(1 row)"), r.out());
+        r = run("", "--db", db, "-c", "SELECT * FROM missing");
+        assertEquals(1, r.status());
+        assertTrue(r.err().startsWith("ERROR [42P01]: "), r.err());
+        assertEquals(2, run("", "--db", db, "-c").status(), "-c needs its SQL");
+    }
+
+    @Test
     void badArgumentsAndUnopenableDatabases() {
         assertEquals(2, run("", "--bogus").status());
         assertEquals(2, run("").status());
