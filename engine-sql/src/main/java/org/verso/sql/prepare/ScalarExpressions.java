@@ -64,7 +64,7 @@ public final class ScalarExpressions {
         });
         SqlValidator validator = Validators.validator(schema);
         SqlNode validated = validator.validate(select);
-        RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
+        RelOptCluster cluster = Clusters.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
         RelNode rel = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
             .convertQuery(validated, false, true).project();
         if (rel instanceof Project project && project.getProjects().size() == 1

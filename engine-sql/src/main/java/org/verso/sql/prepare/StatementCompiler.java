@@ -125,7 +125,7 @@ public final class StatementCompiler {
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         VersoRules.ALL.forEach(planner::addRule);
         RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
-        RelOptCluster cluster = RelOptCluster.create(planner, rexBuilder);
+        RelOptCluster cluster = Clusters.create(planner, rexBuilder);
         RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
             .convertQuery(validated, false, true);
         RelNode logical = root.project();

@@ -61,7 +61,7 @@ public final class ViewDefinitions {
                     field.getType().isNullable()));
             }
             RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
-            RelOptCluster cluster = RelOptCluster.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
+            RelOptCluster cluster = Clusters.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
             ViewExpansion expansion = new ViewExpansion(schema, cluster);
             RelNode rel = Validators.converter(schema, validator, cluster, expansion)
                 .convertQuery(validated, false, true).project();
