@@ -57,9 +57,18 @@ class PlanShapeTest extends SqlTestSupport {
     }
 
     @Test
-    void keyPrefixOnlyIsAScan() {
-        String plan = session.prepare("SELECT qty FROM stock WHERE w = ?").explain();
-        assertTrue(plan.contains("VersoTableScan") && !plan.contains("VersoKeyLookup"), plan);
+    void aKeyPrefixIsAnIndexRangeScan() {
+        PreparedSql select = session.prepare("SELECT qty FROM stock WHERE w = ? ORDER BY qty");
+        String plan = select.explain();
+        assertTrue(plan.contains("VersoIndexScan") && !plan.contains("VersoKeyLookup")
+            && !plan.contains("VersoTableScan"), plan);
+        assertEquals(List.of(row(10), row(20)), rows(session.execute(select, new Object[] {1})));
+    }
+
+    @Test
+    void aConditionOnNoLeadingKeyColumnIsAFullScan() {
+        String plan = session.prepare("SELECT qty FROM stock WHERE item = ?").explain();
+        assertTrue(plan.contains("VersoTableScan") && !plan.contains("VersoIndexScan"), plan);
     }
 
     @Test

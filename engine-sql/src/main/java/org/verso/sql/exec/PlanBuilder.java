@@ -8,11 +8,13 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.exec.constraint.TableConstraints;
 import org.verso.sql.exec.expr.Expr;
@@ -23,6 +25,7 @@ import org.verso.sql.exec.node.FilterNode;
 import org.verso.sql.exec.node.HashJoinNode;
 import org.verso.sql.exec.node.InsertNode;
 import org.verso.sql.exec.node.JoinType;
+import org.verso.sql.exec.node.IndexScanNode;
 import org.verso.sql.exec.node.KeyLookupNode;
 import org.verso.sql.exec.node.NestedLoopJoinNode;
 import org.verso.sql.exec.node.ProjectNode;
@@ -36,6 +39,7 @@ import org.verso.sql.exec.node.DeleteNode;
 import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.rel.VersoFilter;
 import org.verso.sql.plan.rel.VersoHashJoin;
+import org.verso.sql.plan.rel.VersoIndexScan;
 import org.verso.sql.plan.rel.VersoKeyLookup;
 import org.verso.sql.plan.rel.VersoNestedLoopJoin;
 import org.verso.sql.plan.rel.VersoProject;
@@ -91,6 +95,23 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
             keyTypes[i] = table.column(key[i]).type();
         }
         return new KeyLookupNode(table.name(), compiler.compile(rel.keys()), keyTypes);
+    }
+
+    @Override
+    public PlanNode visit(VersoIndexScan rel) {
+        TableDefinition table = rel.definition();
+        IndexDefinition index = rel.index();
+        int[] columns = index.columns();
+        DataType[] keyTypes = new DataType[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            keyTypes[i] = table.column(columns[i]).type();
+        }
+        return new IndexScanNode(table.name(), index.name(), compiler.compile(rel.prefix()), keyTypes,
+            bound(rel.low()), bound(rel.high()));
+    }
+
+    private IndexScanNode.Bound bound(VersoIndexScan.Bound bound) {
+        return bound == null ? null : new IndexScanNode.Bound(compiler.compile(bound.value()), bound.inclusive());
     }
 
     @Override
@@ -239,14 +260,11 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         return readCount(rel, name) > 0;
     }
 
-    /** How many scans and key lookups of table {@code name} the plan under {@code rel} has. */
+    /** How many reads of table {@code name} (scans, key lookups, index scans) the plan under {@code rel} has. */
     static int readCount(RelNode rel, String name) {
         int count = 0;
-        if (rel instanceof VersoTableScan scan && scan.definition().name().equals(name)) {
-            count++;
-        }
-        if (rel instanceof VersoKeyLookup lookup && lookup.definition().name().equals(name)) {
-            count++;
+        if (rel instanceof TableScan scan && VersoTableScan.definitionOf(scan.getTable()).name().equals(name)) {
+            count++; // a full scan, a key lookup or an index scan
         }
         for (RelNode input : rel.getInputs()) {
             count += readCount(input, name);

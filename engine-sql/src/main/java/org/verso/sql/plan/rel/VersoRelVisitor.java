@@ -6,6 +6,8 @@ public interface VersoRelVisitor<T> {
 
     T visit(VersoKeyLookup rel);
 
+    T visit(VersoIndexScan rel);
+
     T visit(VersoFilter rel);
 
     T visit(VersoProject rel);

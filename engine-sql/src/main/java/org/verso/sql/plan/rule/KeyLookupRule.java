@@ -6,13 +6,8 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexDynamicParam;
-import org.apache.calcite.rex.RexInputRef;
-import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.sql.SqlKind;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.plan.rel.VersoFilter;
 import org.verso.sql.plan.rel.VersoKeyLookup;
@@ -66,26 +61,16 @@ public final class KeyLookupRule extends RelOptRule {
 
     /** Records {@code $k = value} in {@code keyValues} if it binds a key column not bound yet. */
     private static boolean bindKeyColumn(RexNode conjunct, int[] key, RexNode[] keyValues) {
-        if (conjunct.getKind() != SqlKind.EQUALS) {
+        ColumnComparison comparison = ColumnComparison.of(conjunct);
+        if (comparison == null || !comparison.isEquality()) {
             return false;
         }
-        List<RexNode> operands = ((RexCall) conjunct).getOperands();
-        for (int side = 0; side < 2; side++) {
-            RexNode column = operands.get(side);
-            RexNode value = operands.get(1 - side);
-            if (column instanceof RexInputRef ref && isKeyValue(value)) {
-                for (int k = 0; k < key.length; k++) {
-                    if (key[k] == ref.getIndex() && keyValues[k] == null) {
-                        keyValues[k] = value;
-                        return true;
-                    }
-                }
+        for (int k = 0; k < key.length; k++) {
+            if (key[k] == comparison.column() && keyValues[k] == null) {
+                keyValues[k] = comparison.value();
+                return true;
             }
         }
         return false;
-    }
-
-    private static boolean isKeyValue(RexNode node) {
-        return node instanceof RexDynamicParam || (node instanceof RexLiteral literal && !literal.isNull());
     }
 }

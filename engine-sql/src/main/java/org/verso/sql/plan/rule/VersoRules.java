@@ -5,7 +5,8 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.rel.rules.CoreRules;
 
 /**
- * The planner's rule set: one converter rule per physical operator, the access-path rule, and the one logical
+ * The planner's rule set: one converter rule per physical operator, the access-path rules (key lookup and index
+ * range scan), and the one logical
  * rewrite the converter needs (WHERE conditions of a comma join become join conditions, so a hash join can use
  * them).
  */
@@ -22,6 +23,7 @@ public final class VersoRules {
         HashJoinConverterRule.INSTANCE,
         TableModifyConverterRule.INSTANCE,
         KeyLookupRule.INSTANCE,
+        IndexScanRule.INSTANCE,
         CoreRules.FILTER_INTO_JOIN);
 
     private VersoRules() {

@@ -1,0 +1,100 @@
+package org.verso.sql.exec.node;
+
+import java.util.Arrays;
+import java.util.Optional;
+import org.verso.common.type.DataType;
+import org.verso.common.type.Values;
+import org.verso.core.table.IndexRange;
+import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.RowSource;
+import org.verso.sql.exec.expr.Expr;
+
+/**
+ * The rows of a key range of one index, through {@code Table.scan}: the key starts with the {@code prefix} values
+ * and its next column lies between {@code low} and {@code high} (each optional). Values are evaluated when the node
+ * opens and converted exactly to the key columns' types; an equal value the column cannot hold matches no row, and
+ * a bound it cannot hold exactly is left open. A filter above re-checks the whole condition, so an open bound only
+ * reads more. An UPDATE reads all its input before its first write, so a row whose key it moves ahead of the scan is
+ * not met again.
+ */
+public final class IndexScanNode implements PlanNode {
+    private static final RowSource EMPTY = () -> null;
+
+    /** One end of the range on the key column after the prefix. */
+    public record Bound(Expr value, boolean inclusive) {
+    }
+
+    private final String table;
+    private final String index;
+    private final Expr[] prefix;
+    private final DataType[] keyTypes;
+    private final Bound low;
+    private final Bound high;
+
+    /** @param keyTypes the types of the index's key columns, at least {@code prefix.length + 1} if a bound is set */
+    public IndexScanNode(String table, String index, Expr[] prefix, DataType[] keyTypes, Bound low, Bound high) {
+        this.table = table;
+        this.index = index;
+        this.prefix = prefix;
+        this.keyTypes = keyTypes;
+        this.low = low;
+        this.high = high;
+    }
+
+    @Override
+    public RowSource open(ExecContext ctx) {
+        Object[] rechecked = ctx.recheckRow(table);
+        if (rechecked != null) {
+            return new TableScanNode.SingleRow(rechecked, ctx.recheckRowId()); // the filter above decides
+        }
+        Object[] key = new Object[prefix.length];
+        for (int i = 0; i < prefix.length; i++) {
+            Optional<Object> exact = Values.exactKey(prefix[i].eval(null, ctx), keyTypes[i]);
+            if (exact.isEmpty()) {
+                return EMPTY;
+            }
+            key[i] = exact.get();
+        }
+        Object[] lowKey = key;
+        boolean lowInclusive = true;
+        Object[] highKey = key;
+        boolean highInclusive = true;
+        if (low != null) {
+            Object value = low.value().eval(null, ctx);
+            if (value == null) {
+                return EMPTY; // a comparison with NULL is never true
+            }
+            Optional<Object> exact = Values.exactKey(value, keyTypes[key.length]);
+            if (exact.isPresent()) {
+                lowKey = append(key, exact.get());
+                lowInclusive = low.inclusive();
+            }
+        }
+        if (high != null) {
+            Object value = high.value().eval(null, ctx);
+            if (value == null) {
+                return EMPTY;
+            }
+            Optional<Object> exact = Values.exactKey(value, keyTypes[key.length]);
+            if (exact.isPresent()) {
+                highKey = append(key, exact.get());
+                highInclusive = high.inclusive();
+            }
+        }
+        IndexRange range = new IndexRange(lowKey.length == 0 ? null : lowKey, lowInclusive,
+            highKey.length == 0 ? null : highKey, highInclusive);
+        return new TableScanNode.CursorSource(ctx.table(table).scan(ctx.transaction(), index, range, false), ctx);
+    }
+
+    private static Object[] append(Object[] prefix, Object value) {
+        Object[] key = Arrays.copyOf(prefix, prefix.length + 1);
+        key[prefix.length] = value;
+        return key;
+    }
+
+    @Override
+    public boolean preservesRowId() {
+        return true;
+    }
+}

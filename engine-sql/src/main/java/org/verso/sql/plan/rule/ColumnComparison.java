@@ -1,0 +1,57 @@
+package org.verso.sql.plan.rule;
+
+import java.util.List;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+
+/**
+ * A conjunct of the form {@code column op value} (or {@code value op column}, turned around), where the value is
+ * a non-null literal or a dynamic parameter: what the index rules can bound a key column with.
+ *
+ * @param kind EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN or GREATER_THAN_OR_EQUAL, read with the column on
+ *             the left
+ */
+record ColumnComparison(int column, SqlKind kind, RexNode value) {
+    /** The comparison {@code conjunct} states, or null if it is not one. */
+    static ColumnComparison of(RexNode conjunct) {
+        SqlKind kind = conjunct.getKind();
+        if (kind != SqlKind.EQUALS && kind != SqlKind.LESS_THAN && kind != SqlKind.LESS_THAN_OR_EQUAL
+            && kind != SqlKind.GREATER_THAN && kind != SqlKind.GREATER_THAN_OR_EQUAL) {
+            return null;
+        }
+        List<RexNode> operands = ((RexCall) conjunct).getOperands();
+        if (operands.get(0) instanceof RexInputRef ref && isValue(operands.get(1))) {
+            return new ColumnComparison(ref.getIndex(), kind, operands.get(1));
+        }
+        if (operands.get(1) instanceof RexInputRef ref && isValue(operands.get(0))) {
+            return new ColumnComparison(ref.getIndex(), kind.reverse(), operands.get(0));
+        }
+        return null;
+    }
+
+    boolean isEquality() {
+        return kind == SqlKind.EQUALS;
+    }
+
+    /** {@code column > value} or {@code column >= value}. */
+    boolean isLowerBound() {
+        return kind == SqlKind.GREATER_THAN || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+    }
+
+    /** {@code column < value} or {@code column <= value}. */
+    boolean isUpperBound() {
+        return kind == SqlKind.LESS_THAN || kind == SqlKind.LESS_THAN_OR_EQUAL;
+    }
+
+    boolean inclusive() {
+        return kind == SqlKind.EQUALS || kind == SqlKind.LESS_THAN_OR_EQUAL || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+    }
+
+    private static boolean isValue(RexNode node) {
+        return node instanceof RexDynamicParam || (node instanceof RexLiteral literal && !literal.isNull());
+    }
+}
