@@ -89,8 +89,13 @@ public final class SqlExceptions {
      * a caller that classifies by state, such as a retry loop on 40001, sees it.
      */
     public static BatchUpdateException batchFailed(SQLException cause, long[] countsSoFar) {
-        return new BatchUpdateException("batch entry " + countsSoFar.length + " failed: " + cause.getMessage(),
-            cause.getSQLState(), cause.getErrorCode(), countsSoFar, cause);
+        return batchFailed("batch entry " + countsSoFar.length + " failed", cause, countsSoFar);
+    }
+
+    /** A batch that failed as a whole ({@code what}), carrying the cause's SQLState and the counts so far. */
+    public static BatchUpdateException batchFailed(String what, SQLException cause, long[] countsSoFar) {
+        return new BatchUpdateException(what + ": " + cause.getMessage(), cause.getSQLState(), cause.getErrorCode(),
+            countsSoFar, cause);
     }
 
     /** {@link java.sql.Wrapper#unwrap} for driver objects, which wrap nothing but themselves. */

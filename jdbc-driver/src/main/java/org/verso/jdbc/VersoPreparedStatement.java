@@ -110,15 +110,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         clearGeneratedKeys();
         List<Object[]> entries = new ArrayList<>(batch);
         batch.clear();
-        long[] counts = new long[entries.size()];
-        for (int i = 0; i < entries.size(); i++) {
-            try {
-                counts[i] = runBatchEntry(prepared, entries.get(i));
-            } catch (SQLException e) {
-                throw SqlExceptions.batchFailed(e, Arrays.copyOf(counts, i));
-            }
-        }
-        return counts;
+        return runBatch(entries, params -> runBatchEntry(prepared, params));
     }
 
     @Override

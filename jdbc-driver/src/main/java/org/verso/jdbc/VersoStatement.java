@@ -1,6 +1,7 @@
 package org.verso.jdbc;
 
 import org.verso.common.SqlState;
+import java.sql.BatchUpdateException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -9,6 +10,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
 import org.verso.sql.api.Cancellation;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.api.ExecutionResult;
@@ -31,6 +34,8 @@ import org.verso.sql.api.ResultRows;
  */
 public class VersoStatement implements Statement {
     private static final Object[] NO_PARAMETERS = new Object[0];
+    /** How often an autocommit batch runs again after a serialization failure or deadlock. */
+    private static final int BATCH_RETRIES = 100;
 
     final VersoConnection connection;
     private final List<String> batch = new ArrayList<>();
@@ -346,15 +351,66 @@ public class VersoStatement implements Statement {
         clearGeneratedKeys();
         List<String> entries = new ArrayList<>(batch);
         batch.clear();
+        return runBatch(entries, sql -> runBatchEntry(prepareText(sql), NO_PARAMETERS));
+    }
+
+    /** Runs one entry of a batch and returns its update count. */
+    interface BatchEntryRunner<T> {
+        long run(T entry) throws SQLException;
+    }
+
+    /**
+     * Runs the entries of a batch. Without autocommit they run in the open transaction, as single statements would.
+     * With autocommit the batch is one implicit transaction: its entries commit together, once, at the end (a row
+     * per entry would otherwise cost a forced log write each), and an entry that fails rolls the whole batch back.
+     * A serialization failure or deadlock there reaches no client before the batch returns, so the batch runs again
+     * from its first entry on a new snapshot, as a single autocommit statement would.
+     */
+    final <T> long[] runBatch(List<T> entries, BatchEntryRunner<T> runner) throws SQLException {
+        if (entries.size() < 2 || !connection.getAutoCommit()) {
+            return runEntries(entries, runner);
+        }
+        for (int attempt = 1; ; attempt++) {
+            connection.setAutoCommit(false);
+            try {
+                long[] counts = runEntries(entries, runner);
+                try {
+                    connection.commit();
+                } catch (SQLException e) {
+                    throw SqlExceptions.batchFailed("the batch's commit failed", e, counts);
+                }
+                return counts;
+            } catch (BatchUpdateException e) {
+                rollbackQuietly(e);
+                if (!SqlState.isTransactionRollback(e.getSQLState()) || attempt >= BATCH_RETRIES) {
+                    throw e;
+                }
+                clearGeneratedKeys();
+                LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000L * Math.min(attempt, 50)));
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+    }
+
+    private <T> long[] runEntries(List<T> entries, BatchEntryRunner<T> runner) throws SQLException {
         long[] counts = new long[entries.size()];
         for (int i = 0; i < entries.size(); i++) {
             try {
-                counts[i] = runBatchEntry(prepareText(entries.get(i)), NO_PARAMETERS);
+                counts[i] = runner.run(entries.get(i));
             } catch (SQLException e) {
                 throw SqlExceptions.batchFailed(e, Arrays.copyOf(counts, i));
             }
         }
         return counts;
+    }
+
+    private void rollbackQuietly(SQLException cause) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     // ---- results

@@ -27,6 +27,9 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -228,7 +231,58 @@ class JdbcStatementTest {
             assertEquals("23505", e.getSQLState());
             assertArrayEquals(new int[] {1, 1}, e.getUpdateCounts());
         }
-        assertEquals(2, queryLong(c, "SELECT COUNT(*) FROM item"));
+        assertEquals(0, queryLong(c, "SELECT COUNT(*) FROM item"),
+            "with autocommit a batch is one transaction: a failing entry rolls it all back");
+        assertTrue(c.getAutoCommit());
+    }
+
+    @Test
+    void withoutAutocommitAFailingBatchEntryUndoesOnlyItself() throws SQLException {
+        c.setAutoCommit(false);
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO item (id) VALUES (?)")) {
+            for (int id : new int[] {1, 2, 1, 3}) {
+                p.setInt(1, id);
+                p.addBatch();
+            }
+            assertEquals("23505", assertThrows(BatchUpdateException.class, p::executeBatch).getSQLState());
+        }
+        c.commit();
+        assertEquals(2, queryLong(c, "SELECT COUNT(*) FROM item"), "the entries before the failing one stay");
+    }
+
+    @Test
+    void concurrentAutocommitBatchesOnHotRowsNeverFailAndCommitOnce() throws Exception {
+        exec(c, "INSERT INTO item (id, qty) VALUES (1, 0), (2, 0)");
+        String url = c.getMetaData().getURL();
+        int threads = 4;
+        int batches = 50;
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread worker = new Thread(() -> {
+                try (Connection own = connect(url);
+                     PreparedStatement p = own.prepareStatement("UPDATE item SET qty = qty + 1 WHERE id = ?")) {
+                    for (int b = 0; b < batches; b++) {
+                        p.setInt(1, 1);
+                        p.addBatch();
+                        p.setInt(1, 2);
+                        p.addBatch();
+                        assertArrayEquals(new int[] {1, 1}, p.executeBatch());
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            workers.add(worker);
+            worker.start();
+        }
+        for (Thread worker : workers) {
+            worker.join(120_000);
+        }
+        assertTrue(failures.isEmpty(), failures.toString());
+        // Both rows of a batch change in one transaction, so a reader never sees them differ.
+        assertEquals(threads * batches, queryLong(c, "SELECT qty FROM item WHERE id = 1"));
+        assertEquals(threads * batches, queryLong(c, "SELECT qty FROM item WHERE id = 2"));
     }
 
     @Test
