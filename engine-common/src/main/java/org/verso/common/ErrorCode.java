@@ -32,6 +32,7 @@ public enum ErrorCode {
     VALUE_OUT_OF_RANGE(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %s out of range for type %s"),
     INVALID_DATETIME(SqlState.INVALID_DATETIME_FORMAT, "invalid date or time value %s"),
     DIVISION_BY_ZERO(SqlState.DIVISION_BY_ZERO, "division by zero"),
+    SUBQUERY_ROWS(SqlState.CARDINALITY_VIOLATION, "more than one row returned by a subquery used as a value"),
     INVALID_ROW_COUNT(SqlState.INVALID_ROW_COUNT, "LIMIT and OFFSET must not be negative, not %d"),
     INVALID_CAST(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot convert %s to %s"),
     INEXACT_PARAMETER(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,

@@ -31,6 +31,9 @@ public final class SqlState {
 
     public static final String FEATURE_NOT_SUPPORTED = "0A000";
 
+    /** More than one row from a subquery used as a value. */
+    public static final String CARDINALITY_VIOLATION = "21000";
+
     public static final String DATA_EXCEPTION = "22000";
     public static final String STRING_DATA_RIGHT_TRUNCATION = "22001";
     public static final String NUMERIC_VALUE_OUT_OF_RANGE = "22003";

@@ -169,6 +169,7 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
             case MIN -> AggregateFunction.Kind.MIN;
             case MAX -> AggregateFunction.Kind.MAX;
             case AVG -> AggregateFunction.Kind.AVG;
+            case SINGLE_VALUE -> AggregateFunction.Kind.SINGLE_VALUE;
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate function "
                 + call.getAggregation().getName());
         };

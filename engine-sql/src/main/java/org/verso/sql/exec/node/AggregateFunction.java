@@ -18,7 +18,7 @@ import org.verso.common.type.ValueType;
  */
 public final class AggregateFunction {
     /** The aggregate functions the executor implements. */
-    public enum Kind { COUNT, SUM, SUM0, MIN, MAX, AVG }
+    public enum Kind { COUNT, SUM, SUM0, MIN, MAX, AVG, SINGLE_VALUE }
 
     private final Kind kind;
     private final int argument;
@@ -52,8 +52,32 @@ public final class AggregateFunction {
             case MIN -> () -> new Extreme(false);
             case MAX -> () -> new Extreme(true);
             case AVG -> () -> new Avg(resultType);
+            case SINGLE_VALUE -> SingleValue::new;
         };
         return distinct ? new Distinct(base.get()) : base.get();
+    }
+
+    /**
+     * The value of a scalar subquery: its one row's value, NULL for no row, and 21000 for a second row (NULL values
+     * count as rows here).
+     */
+    private static final class SingleValue implements Accumulator {
+        private boolean seen;
+        private Object value;
+
+        @Override
+        public void add(Object value) {
+            if (seen) {
+                throw ErrorCode.SUBQUERY_ROWS.exception();
+            }
+            seen = true;
+            this.value = value;
+        }
+
+        @Override
+        public Object result() {
+            return value;
+        }
     }
 
     private static final class Count implements Accumulator {

@@ -1,0 +1,52 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A subquery used as a value (in the select list and in WHERE): its one row's value, NULL when it has no row, and
+ * 21000 when it has more than one.
+ */
+class ScalarSubqueryTest extends SqlTestSupport {
+    @BeforeEach
+    void createTables() {
+        execute("CREATE TABLE warehouse (id INT PRIMARY KEY, ytd DECIMAL(12, 2))");
+        execute("CREATE TABLE district (w INT NOT NULL, id INT NOT NULL, ytd DECIMAL(12, 2), PRIMARY KEY (w, id))");
+        update("INSERT INTO warehouse VALUES (1, 30.00), (2, 5.00)");
+        update("INSERT INTO district VALUES (1, 1, 10.00), (1, 2, 20.00), (2, 1, 5.00)");
+    }
+
+    @Test
+    void inTheSelectList() {
+        assertEquals(List.of(row(1, 30L), row(2, 30L)), query("SELECT id, CAST((SELECT SUM(ytd) FROM district"
+            + " WHERE w = 1) AS BIGINT) FROM warehouse ORDER BY id"));
+        assertEquals(List.of(row(0L)), query("SELECT CAST((SELECT ytd FROM warehouse WHERE id = 1)"
+            + " - (SELECT SUM(ytd) FROM district WHERE w = 1) AS BIGINT) FROM warehouse WHERE id = 2"));
+    }
+
+    @Test
+    void inWhere() {
+        assertEquals(List.of(row(1)), query("SELECT id FROM warehouse WHERE ytd = (SELECT SUM(ytd) FROM district"
+            + " WHERE w = 1)"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM warehouse WHERE ytd < (SELECT MIN(ytd) FROM district"
+            + " WHERE w = 1)"));
+    }
+
+    @Test
+    void anUpdateOrDeleteThatNeedsOneIsRefusedClearly() {
+        // The change operators need the row identity of a single-table input; a subquery makes the input a join.
+        assertFails("0A000", "UPDATE warehouse SET ytd = (SELECT SUM(ytd) FROM district WHERE w = 2) WHERE id = 2");
+    }
+
+    @Test
+    void noRowIsNullAndTwoRowsAreAnError() {
+        assertEquals(List.of(Arrays.asList(1, null)), query("SELECT id, (SELECT ytd FROM district WHERE w = 9)"
+            + " FROM warehouse WHERE id = 1"));
+        assertFails("21000", "SELECT id, (SELECT ytd FROM district WHERE w = 1) FROM warehouse WHERE id = 1");
+        assertFails("21000", "SELECT id FROM warehouse WHERE ytd = (SELECT ytd FROM district)");
+    }
+}
