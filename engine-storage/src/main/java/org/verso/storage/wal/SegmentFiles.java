@@ -71,14 +71,29 @@ final class SegmentFiles implements AutoCloseable {
                 }
             }
             ch = channels.open(path);
-            open.put(segment, ch);
-            if (fresh) {
-                preallocate(ch);
+            try {
+                if (fresh) {
+                    preallocate(ch);
+                }
+                // The segment's name must be durable before a commit written to it is acknowledged. The channel is
+                // kept only once it is, so that a force that failed (a full disk, an I/O error) is tried again by
+                // the next write instead of leaving a segment whose records a crash would lose with its name.
+                Directories.force(channels, directory, counters);
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(ch, e);
+                throw e;
             }
-            // The segment's name must be durable before a commit written to it is acknowledged.
-            Directories.force(channels, directory, counters);
+            open.put(segment, ch);
         }
         return ch;
+    }
+
+    private static void closeQuietly(PageChannel ch, Exception cause) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     /**
