@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class JdbcBenchBaseDdlTest {
     /** The script's statements as BenchBase's ScriptRunner hands them over. */
-    private static List<String> statements(String resource) throws IOException {
+    static List<String> statements(String resource) throws IOException {
         String text;
         try (InputStream in = JdbcBenchBaseDdlTest.class.getResourceAsStream("/benchbase/" + resource)) {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
