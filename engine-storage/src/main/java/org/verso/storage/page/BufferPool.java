@@ -159,17 +159,18 @@ public final class BufferPool {
     }
 
     /**
-     * A page on disk never carries an LSN beyond the end of the log, since it is written only after the log is
-     * durable up to its LSN. One that does was written from log records that recovery could not read: the log was
-     * damaged in its durable part, and the page holds changes whose commits are lost. That is corruption (XX001),
-     * never data to return.
+     * A page on disk never carries an LSN beyond the durable log, since it is written only after the log is durable
+     * up to its LSN (and the durable LSN only grows). One that does was written from log records that recovery
+     * could not read: the log was damaged in its durable part, and the page holds changes whose commits are lost.
+     * That is corruption (XX001), never data to return. The durable LSN is a volatile read: a miss takes no lock of
+     * the log's.
      */
     private void checkLogged(PageFile file, long pageNo, ByteBuffer buffer) {
         RedoLog redo = log;
         long lsn = PageHeader.lsn(buffer);
-        if (redo != RedoLog.NONE && lsn > redo.appendedLsn()) {
+        if (redo != RedoLog.NONE && lsn > redo.durableLsn()) {
             throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "its LSN " + lsn
-                + " lies beyond the end of the write-ahead log (" + redo.describeEnd()
+                + " lies beyond the durable end of the write-ahead log (" + redo.describeEnd()
                 + "): log records it was written from are missing");
         }
     }

@@ -28,9 +28,9 @@ public interface RedoLog {
     /** The LSN past the last appended record. */
     long appendedLsn();
 
-    /** Where the log ends, for messages: the LSN and, for a log on disk, the segment file it lies in. */
+    /** Where the durable log ends, for messages: the LSN and, for a log on disk, the segment file it lies in. */
     default String describeEnd() {
-        return "LSN " + appendedLsn();
+        return "LSN " + durableLsn();
     }
 
     /** Every record ending at or before this LSN is on disk. */

@@ -133,7 +133,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
 
     @Override
     public String describeEnd() {
-        long end = appendedLsn();
+        long end = durableLsn;
         return "LSN " + end + ", in wal/" + segments.fileNameOf(end);
     }
 
