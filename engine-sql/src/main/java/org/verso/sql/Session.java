@@ -84,25 +84,9 @@ public final class Session implements SqlSession {
         }
         switch (compiled.kind()) {
             case DDL:
-                try {
-                    cancellation.check();
-                    compiled.ddl().execute(database);
-                } catch (RuntimeException | Error e) {
-                    throw asVersoException(e);
-                } finally {
-                    cancellation.finish();
-                }
-                return ExecutionResult.update(0);
+                return runOutsideTransaction(cancellation, () -> compiled.ddl().execute(database));
             case TRANSACTION:
-                try {
-                    cancellation.check();
-                    control(compiled.control());
-                } catch (RuntimeException | Error e) {
-                    throw asVersoException(e);
-                } finally {
-                    cancellation.finish();
-                }
-                return ExecutionResult.update(0);
+                return runOutsideTransaction(cancellation, () -> control(compiled.control()));
             case QUERY:
                 return ExecutionResult.query(openCursor(compiled, values, cancellation));
             default:
@@ -127,6 +111,19 @@ public final class Session implements SqlSession {
         }
         this.autoCommit = autoCommit;
         transactionBlock = false;
+    }
+
+    /** Runs DDL or a transaction-control statement: at once, and not as a statement of the transaction. */
+    private ExecutionResult runOutsideTransaction(Cancellation cancellation, Runnable action) {
+        try {
+            cancellation.check();
+            action.run();
+        } catch (RuntimeException | Error e) {
+            throw asVersoException(e);
+        } finally {
+            cancellation.finish();
+        }
+        return ExecutionResult.update(0);
     }
 
     /** Runs BEGIN, COMMIT, ROLLBACK or a savepoint statement. */

@@ -17,12 +17,14 @@ import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.api.MaterializedRows;
 import org.verso.sql.api.ResultRows;
 import org.verso.common.SqlState;
 import org.verso.common.type.ValueType;
@@ -30,7 +32,7 @@ import org.verso.common.type.Values;
 
 /**
  * A read-only ResultSet over engine {@link ResultRows}: a query's rows, which stream from the engine as
- * {@link #next} is called (TYPE_FORWARD_ONLY), or are held in memory for scrolling ({@link ScrollableRows},
+ * {@link #next} is called (TYPE_FORWARD_ONLY), or are held in memory for scrolling ({@link #scrollable},
  * TYPE_SCROLL_INSENSITIVE), or (through {@link ResultRows#of}) rows held in memory for the fixed answers of
  * {@link VersoDatabaseMetaData}. Getters convert canonical engine values with engine-common's {@link Values};
  * labels are matched case-insensitively, the first match winning as JDBC requires.
@@ -44,7 +46,7 @@ import org.verso.common.type.Values;
 public final class VersoResultSet extends ReadOnlyResultSet {
     private final ResultRows rows;
     /** The rows again when they are held for scrolling (TYPE_SCROLL_INSENSITIVE); null for a forward-only cursor. */
-    private final ScrollableRows scroll;
+    private final MaterializedRows scroll;
     private final List<ColumnMeta> columns;
     private final VersoConnection connection;
     private final Statement statement;
@@ -64,12 +66,47 @@ public final class VersoResultSet extends ReadOnlyResultSet {
      * @param maxRows    the statement's row limit, 0 for none
      */
     VersoResultSet(ResultRows rows, VersoConnection connection, Statement statement, long maxRows) {
+        this(rows, null, connection, statement, maxRows);
+    }
+
+    private VersoResultSet(ResultRows rows, MaterializedRows scroll, VersoConnection connection, Statement statement,
+                           long maxRows) {
         this.rows = rows;
-        this.scroll = rows instanceof ScrollableRows held ? held : null;
+        this.scroll = scroll;
         this.columns = List.copyOf(rows.columns());
         this.connection = connection;
         this.statement = statement;
         this.maxRows = maxRows;
+    }
+
+    /**
+     * A TYPE_SCROLL_INSENSITIVE result set: a query's {@code source} rows read to the end (at most {@code maxRows},
+     * 0 for all) through {@code connection} and held. Reading them all ends the query (with autocommit, its
+     * transaction), so later changes, the session's own included, are not seen.
+     */
+    static VersoResultSet scrollable(ResultRows source, VersoConnection connection, Statement statement,
+                                     long maxRows) throws SQLException {
+        List<Object[]> held = new ArrayList<>();
+        try {
+            while ((maxRows == 0 || held.size() < maxRows) && connection.next(source)) {
+                held.add(currentRow(source));
+            }
+        } catch (RuntimeException e) {
+            throw SqlExceptions.of(e);
+        } finally {
+            connection.close(source);
+        }
+        MaterializedRows rows = ResultRows.of(source.columns(), held);
+        return new VersoResultSet(rows, rows, connection, statement, 0);
+    }
+
+    /** A copy of the values of {@code rows}' current row. */
+    static Object[] currentRow(ResultRows rows) {
+        Object[] row = new Object[rows.columns().size()];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = rows.get(i);
+        }
+        return row;
     }
 
     /** A result set over in-memory rows, not tied to a connection; the shell and catalog queries use it. */
@@ -547,7 +584,7 @@ public final class VersoResultSet extends ReadOnlyResultSet {
      * {@code size + 1} (after the last). Returns whether it is on a row.
      */
     private boolean moveTo(long row) throws SQLException {
-        ScrollableRows held = scrollable();
+        MaterializedRows held = scrollable();
         long target = Math.max(0, Math.min(held.size() + 1L, row));
         held.moveTo(target - 1);
         rowNumber = target;
@@ -556,7 +593,7 @@ public final class VersoResultSet extends ReadOnlyResultSet {
         return onRow;
     }
 
-    private ScrollableRows scrollable() throws SQLException {
+    private MaterializedRows scrollable() throws SQLException {
         checkOpen();
         if (scroll == null) {
             throw SqlExceptions.create("the result set is TYPE_FORWARD_ONLY; create the statement with "

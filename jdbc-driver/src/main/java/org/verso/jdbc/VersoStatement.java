@@ -102,7 +102,7 @@ public class VersoStatement implements Statement {
         ExecutionResult result = execute(prepared, params);
         if (result.isQuery()) {
             resultSet = resultSetType == ResultSet.TYPE_SCROLL_INSENSITIVE
-                ? new VersoResultSet(ScrollableRows.read(result.rows(), connection, maxRows), connection, this, 0)
+                ? VersoResultSet.scrollable(result.rows(), connection, this, maxRows)
                 : new VersoResultSet(result.rows(), connection, this, maxRows);
             if (closeOnCompletion) {
                 resultSet.onClose(this::closeQuietly);
@@ -148,11 +148,7 @@ public class VersoStatement implements Statement {
                 keyColumns = keys.columns();
             }
             while (keys.next()) {
-                Object[] row = new Object[keys.columns().size()];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = keys.get(i);
-                }
-                keyRows.add(row);
+                keyRows.add(VersoResultSet.currentRow(keys));
             }
         }
         return result;

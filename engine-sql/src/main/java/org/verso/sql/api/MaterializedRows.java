@@ -2,8 +2,11 @@ package org.verso.sql.api;
 
 import java.util.List;
 
-/** A query result held in memory (catalog answers that need no statement). */
-final class MaterializedRows implements ResultRows {
+/**
+ * Rows held in memory: catalog answers that need no statement, generated keys, and a query's rows read to the end
+ * for a result set that scrolls. Besides reading forward, the position can be set to any row.
+ */
+public final class MaterializedRows implements ResultRows {
     private final List<ColumnMeta> columns;
     private final List<Object[]> rows;
     private int position = -1;
@@ -25,6 +28,16 @@ final class MaterializedRows implements ResultRows {
             position++;
         }
         return position < rows.size();
+    }
+
+    /** The number of rows. */
+    public int size() {
+        return rows.size();
+    }
+
+    /** Moves to row {@code index} (0-based), clamped to before the first (-1) or after the last ({@link #size}). */
+    public void moveTo(long index) {
+        position = (int) Math.max(-1, Math.min(rows.size(), index));
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public interface ResultRows extends AutoCloseable {
     /** Rows held in memory; values must be canonical engine values of the column types. */
-    static ResultRows of(List<ColumnMeta> columns, List<Object[]> rows) {
+    static MaterializedRows of(List<ColumnMeta> columns, List<Object[]> rows) {
         return new MaterializedRows(List.copyOf(columns), rows);
     }
 

@@ -89,25 +89,24 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     @Override
     public PlanNode visit(VersoKeyLookup rel) {
         TableDefinition table = rel.definition();
-        int[] key = table.primaryKey();
-        DataType[] keyTypes = new DataType[key.length];
-        for (int i = 0; i < key.length; i++) {
-            keyTypes[i] = table.column(key[i]).type();
+        return new KeyLookupNode(table.name(), compiler.compile(rel.keys()), columnTypes(table, table.primaryKey()));
+    }
+
+    /** The types of {@code table}'s columns at {@code columns}, in that order. */
+    private static DataType[] columnTypes(TableDefinition table, int[] columns) {
+        DataType[] types = new DataType[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            types[i] = table.column(columns[i]).type();
         }
-        return new KeyLookupNode(table.name(), compiler.compile(rel.keys()), keyTypes);
+        return types;
     }
 
     @Override
     public PlanNode visit(VersoIndexScan rel) {
         TableDefinition table = rel.definition();
         IndexDefinition index = rel.index();
-        int[] columns = index.columns();
-        DataType[] keyTypes = new DataType[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-            keyTypes[i] = table.column(columns[i]).type();
-        }
-        return new IndexScanNode(table.name(), index.name(), compiler.compile(rel.prefix()), keyTypes,
-            bound(rel.low()), bound(rel.high()));
+        return new IndexScanNode(table.name(), index.name(), compiler.compile(rel.prefix()),
+            columnTypes(table, index.columns()), bound(rel.low()), bound(rel.high()));
     }
 
     private IndexScanNode.Bound bound(VersoIndexScan.Bound bound) {

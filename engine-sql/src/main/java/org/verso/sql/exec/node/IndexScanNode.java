@@ -19,8 +19,6 @@ import org.verso.sql.exec.expr.Expr;
  * not met again.
  */
 public final class IndexScanNode implements PlanNode {
-    private static final RowSource EMPTY = () -> null;
-
     /** One end of the range on the key column after the prefix. */
     public record Bound(Expr value, boolean inclusive) {
     }
@@ -48,48 +46,38 @@ public final class IndexScanNode implements PlanNode {
         if (rechecked != null) {
             return new TableScanNode.SingleRow(rechecked, ctx.recheckRowId()); // the filter above decides
         }
-        Object[] key = new Object[prefix.length];
-        for (int i = 0; i < prefix.length; i++) {
-            Optional<Object> exact = Values.exactKey(prefix[i].eval(null, ctx), keyTypes[i]);
-            if (exact.isEmpty()) {
-                return EMPTY;
-            }
-            key[i] = exact.get();
+        Object[] key = ExactKeys.evaluate(prefix, keyTypes, ctx);
+        if (key == null) {
+            return ExactKeys.EMPTY;
         }
-        Object[] lowKey = key;
-        boolean lowInclusive = true;
-        Object[] highKey = key;
-        boolean highInclusive = true;
-        if (low != null) {
-            Object value = low.value().eval(null, ctx);
-            if (value == null) {
-                return EMPTY; // a comparison with NULL is never true
-            }
-            Optional<Object> exact = Values.exactKey(value, keyTypes[key.length]);
-            if (exact.isPresent()) {
-                lowKey = append(key, exact.get());
-                lowInclusive = low.inclusive();
-            }
+        Object[] lowKey = boundKey(low, key, ctx);
+        Object[] highKey = boundKey(high, key, ctx);
+        if (lowKey == null || highKey == null) {
+            return ExactKeys.EMPTY; // a comparison with NULL is never true
         }
-        if (high != null) {
-            Object value = high.value().eval(null, ctx);
-            if (value == null) {
-                return EMPTY;
-            }
-            Optional<Object> exact = Values.exactKey(value, keyTypes[key.length]);
-            if (exact.isPresent()) {
-                highKey = append(key, exact.get());
-                highInclusive = high.inclusive();
-            }
-        }
-        IndexRange range = new IndexRange(lowKey.length == 0 ? null : lowKey, lowInclusive,
-            highKey.length == 0 ? null : highKey, highInclusive);
+        IndexRange range = new IndexRange(lowKey.length == 0 ? null : lowKey, lowKey == key || low.inclusive(),
+            highKey.length == 0 ? null : highKey, highKey == key || high.inclusive());
         return new TableScanNode.CursorSource(ctx.table(table).scan(ctx.transaction(), index, range, false), ctx);
     }
 
-    private static Object[] append(Object[] prefix, Object value) {
-        Object[] key = Arrays.copyOf(prefix, prefix.length + 1);
-        key[prefix.length] = value;
+    /**
+     * One end of the range: the prefix followed by the bound's value; the prefix itself (that end left open) if
+     * there is no bound or the key column cannot hold its value exactly; null if the value is NULL.
+     */
+    private Object[] boundKey(Bound bound, Object[] prefixKey, ExecContext ctx) {
+        if (bound == null) {
+            return prefixKey;
+        }
+        Object value = bound.value().eval(null, ctx);
+        if (value == null) {
+            return null;
+        }
+        Optional<Object> exact = Values.exactKey(value, keyTypes[prefixKey.length]);
+        if (exact.isEmpty()) {
+            return prefixKey;
+        }
+        Object[] key = Arrays.copyOf(prefixKey, prefixKey.length + 1);
+        key[prefixKey.length] = exact.get();
         return key;
     }
 

@@ -3,7 +3,6 @@ package org.verso.sql.plan.rule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Predicate;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
@@ -67,7 +66,7 @@ public final class IndexScanRule extends RelOptRule {
         int[] columns = index.columns();
         List<RexNode> prefix = new ArrayList<>();
         for (int column : columns) {
-            RexNode value = first(comparisons, column, ColumnComparison::isEquality);
+            RexNode value = equalValue(comparisons, column);
             if (value == null) {
                 break;
             }
@@ -89,10 +88,10 @@ public final class IndexScanRule extends RelOptRule {
         return new Candidate(index, prefix, low, high);
     }
 
-    private static RexNode first(List<ColumnComparison> comparisons, int column,
-                                 Predicate<ColumnComparison> kind) {
+    /** The value of the first {@code column = value} among {@code comparisons}; null if there is none. */
+    private static RexNode equalValue(List<ColumnComparison> comparisons, int column) {
         for (ColumnComparison comparison : comparisons) {
-            if (comparison.column() == column && kind.test(comparison)) {
+            if (comparison.column() == column && comparison.isEquality()) {
                 return comparison.value();
             }
         }
