@@ -148,7 +148,7 @@ public final class BufferPool {
         int f = victim();
         Page page = pages[f];
         try {
-            file.readPage(pageNo, page.buffer);
+            readVerified(file, pageNo, page.buffer);
             checkLogged(file, pageNo, page.buffer);
         } catch (VersoException e) {
             page.file = null;
@@ -156,6 +156,24 @@ public final class BufferPool {
         }
         install(f, file, pageNo);
         return page;
+    }
+
+    /**
+     * Reads a page and verifies it. A page torn by a crash is rebuilt from the write-ahead log by recovery; one that
+     * is still damaged was either damaged itself or lost the log records that would have rebuilt it, because replay
+     * ended early at a damaged record. The error names where the log ends, so that both causes can be told apart.
+     */
+    private void readVerified(PageFile file, long pageNo, ByteBuffer buffer) {
+        try {
+            file.readPage(pageNo, buffer);
+        } catch (VersoException e) {
+            RedoLog redo = log;
+            if (e.code() != ErrorCode.DATA_CORRUPTED || redo == RedoLog.NONE) {
+                throw e;
+            }
+            throw new VersoException(e.code(), e.getMessage() + " (a page torn by a crash is rebuilt from the "
+                + "write-ahead log, whose durable end is " + redo.describeEnd() + ")", e);
+        }
     }
 
     /**
