@@ -61,9 +61,9 @@ public final class Session implements SqlSession {
     }
 
     @Override
-    public PreparedSql prepare(String sql) {
+    public PreparedSql prepare(String sql, Cancellation cancellation) {
         checkOpen();
-        return engine.prepare(sql);
+        return engine.prepare(sql, cancellation);
     }
 
     @Override
@@ -73,7 +73,7 @@ public final class Session implements SqlSession {
         PlannedSql planned = ownPlan(statement);
         PlannedSql current = planned.catalogVersion() == database.catalog().version() || planned.isDdl()
             ? planned
-            : engine.prepare(planned.sql()); // planned before a DDL statement: plan it again
+            : engine.prepare(planned.sql(), cancellation); // planned before a DDL statement: plan it again
         Object[] values = bind(current, params == null ? NO_PARAMS : params);
         CompiledStatement compiled = current.compiled();
         if (readOnly && (compiled.kind() == StatementKind.DDL || compiled.kind() == StatementKind.DML

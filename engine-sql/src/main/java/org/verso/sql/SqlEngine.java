@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
 import org.verso.core.Database;
 import org.verso.sql.cache.PlanCache;
+import org.verso.sql.api.Cancellation;
 import org.verso.sql.prepare.CompiledStatement;
 import org.verso.sql.prepare.StatementCompiler;
 import org.verso.sql.prepare.StatementKind;
@@ -55,13 +56,13 @@ public final class SqlEngine {
     }
 
     /** The plan for this SQL text at the current catalog version, from the cache or freshly planned. */
-    PlannedSql prepare(String sql) {
+    PlannedSql prepare(String sql, Cancellation cancellation) {
         PlannedSql cached = cache.get(sql, database.catalog().version());
         if (cached != null) {
             return cached;
         }
         planCount.incrementAndGet();
-        CompiledStatement compiled = compiler.compile(sql, database.catalog(), database.systemViews());
+        CompiledStatement compiled = compiler.compile(sql, database.catalog(), database.systemViews(), cancellation);
         PlannedSql prepared = new PlannedSql(this, sql, compiled);
         if (compiled.kind() != StatementKind.DDL) {
             // DDL changes the catalog version when it runs, so a cached DDL plan would never be hit again.

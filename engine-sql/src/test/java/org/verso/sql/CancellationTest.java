@@ -178,4 +178,18 @@ class CancellationTest extends SqlTestSupport {
         }
         assertEquals(0, database.activeTransactions());
     }
+
+    /** A statement that is still being planned is cancelled too: planning checks the flag it is given. */
+    @Test
+    void planningStopsWhenTheFlagIsSet() {
+        Cancellation cancelled = new Cancellation();
+        cancelled.cancel();
+        VersoException e = assertThrows(VersoException.class,
+            () -> session.prepare("SELECT COUNT(*) FROM big a, big b, big c WHERE a.id = c.id AND b.id = c.id",
+                cancelled));
+        assertEquals(SqlState.QUERY_CANCELED, e.sqlState(), e.getMessage());
+        // nothing half-planned was cached: the same text plans and runs with a fresh flag
+        assertEquals(List.of(row(100L)), query("SELECT COUNT(*) FROM big a, big b, big c WHERE a.id = c.id"
+            + " AND b.id = c.id"));
+    }
 }

@@ -94,4 +94,41 @@ class PlanShapeTest extends SqlTestSupport {
     void keyLookupWithBigintParameterOnIntegerKey() {
         assertEquals(List.of(row(10)), query("SELECT qty FROM stock WHERE w = ? AND item = ?", 1L, "1"));
     }
+
+    /**
+     * Tables of a comma join are joined along their conditions, not in the order they are written: here the
+     * written order puts two tables that share no condition side by side, which would be a cross product.
+     */
+    @Test
+    void aCommaJoinFollowsItsConditionsNotTheWrittenOrder() {
+        for (String t : List.of("t1", "t2", "t3", "t4")) {
+            execute("CREATE TABLE " + t + " (a INT PRIMARY KEY, b INT)");
+            update("INSERT INTO " + t + " VALUES (1, 2), (2, 3), (3, 1)");
+        }
+        String sql = "SELECT t1.a, t4.a FROM t1, t3, t2, t4 WHERE t1.b = t2.a AND t2.b = t4.a AND t3.a = t4.b"
+            + " ORDER BY t1.a";
+        String plan = session.prepare(sql).explain();
+        assertFalse(plan.contains("condition=[true]"), plan);
+        assertEquals(List.of(row(1, 3), row(2, 1), row(3, 2)), query(sql));
+    }
+
+    /** A join of many tables is planned quickly: the planner's metadata answers are cached per query. */
+    @Test
+    void aJoinOfThirtyTwoTablesIsPlanned() {
+        StringBuilder from = new StringBuilder();
+        StringBuilder where = new StringBuilder();
+        for (int i = 31; i >= 0; i--) {
+            execute("CREATE TABLE j" + i + " (a INT PRIMARY KEY, b INT)");
+            update("INSERT INTO j" + i + " VALUES (1, 1), (2, 2)");
+            from.append(from.length() == 0 ? "" : ", ").append("j").append(i);
+            if (i > 0) {
+                // a chain through the tables in the order 0, 7, 14, ... (7k mod 32), far from the written one
+                where.append(where.length() == 0 ? "" : " AND ").append("j").append((i - 1) * 7 % 32)
+                    .append(".b = j").append(i * 7 % 32).append(".a");
+            }
+        }
+        String sql = "SELECT COUNT(*) FROM " + from + " WHERE " + where;
+        assertFalse(session.prepare(sql).explain().contains("condition=[true]"));
+        assertEquals(List.of(row(2L)), query(sql));
+    }
 }

@@ -96,6 +96,11 @@ public final class VersoConnection implements Connection {
         return withSession(s -> s.prepare(sql));
     }
 
+    /** Plans {@code sql}; the planning ends with 57014 once {@code cancellation} is set. */
+    PreparedSql prepare(String sql, Cancellation cancellation) throws SQLException {
+        return withSession(s -> s.prepare(sql, cancellation));
+    }
+
     ExecutionResult execute(PreparedSql prepared, Object[] params, Cancellation cancellation, GeneratedKeys keys)
         throws SQLException {
         return withSession(s -> s.execute(prepared, params, cancellation, keys));

@@ -47,6 +47,8 @@ public class VersoStatement implements Statement {
     private int queryTimeout;
     /** The cancel flag of the current execution (kept while its result set is open); null before the first. */
     private volatile Cancellation running;
+    /** The flag armed for the statement {@link #prepareText} just planned, which its execution takes over. */
+    private Cancellation planned;
     private boolean closeOnCompletion;
     private boolean poolable;
     /** TYPE_FORWARD_ONLY (rows stream) or TYPE_SCROLL_INSENSITIVE (rows are read at execution and held). */
@@ -76,11 +78,14 @@ public class VersoStatement implements Statement {
         if (sql == null) {
             throw SqlExceptions.create("the SQL text is null", SqlState.INVALID_PARAMETER_VALUE);
         }
-        PreparedSql prepared = connection.prepare(sql);
+        // The execution's flag is armed before planning, so that its timeout and cancel() cover the planning too.
+        Cancellation cancellation = newExecution();
+        PreparedSql prepared = connection.prepare(sql, cancellation);
         if (prepared.parameterCount() > 0) {
             throw SqlExceptions.create("the statement has " + prepared.parameterCount()
                 + " parameters ('?'); use a PreparedStatement to give them values", SqlState.PARAMETER_MISMATCH);
         }
+        planned = cancellation;
         return prepared;
     }
 
@@ -141,7 +146,9 @@ public class VersoStatement implements Statement {
 
     /** Executes with a fresh cancel flag, adding the generated keys the execution hands back to those held. */
     private ExecutionResult execute(PreparedSql prepared, Object[] params) throws SQLException {
-        ExecutionResult result = connection.execute(prepared, params, newExecution(), keyRequest);
+        Cancellation cancellation = planned != null ? planned : newExecution();
+        planned = null;
+        ExecutionResult result = connection.execute(prepared, params, cancellation, keyRequest);
         ResultRows keys = result.generatedKeys();
         if (keys != null) {
             if (keyRows.isEmpty() && !keys.columns().isEmpty()) {

@@ -28,7 +28,15 @@ package org.verso.sql.api;
  */
 public interface SqlSession extends AutoCloseable {
     /** Plans the statement or takes it from the shared plan cache. 42xxx on bad SQL. */
-    PreparedSql prepare(String sql);
+    default PreparedSql prepare(String sql) {
+        return prepare(sql, new Cancellation());
+    }
+
+    /**
+     * Plans the statement or takes it from the shared plan cache; planning checks {@code cancellation}, so a query
+     * timeout or a cancel also ends a statement that is still being planned (57014).
+     */
+    PreparedSql prepare(String sql, Cancellation cancellation);
 
     /**
      * Runs a prepared statement. {@code params} holds one value per '?', as plain Java objects, which

@@ -22,7 +22,7 @@ import org.apache.calcite.rex.RexExecutor;
  */
 final class Clusters {
     private static final MetadataHandlerProvider HANDLERS =
-        new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE);
+        new CachingMetadataHandlers(new ProxyingMetadataHandlerProvider(DefaultRelMetadataProvider.INSTANCE));
 
     /** Hands every expression back as it is. */
     private static final RexExecutor UNREDUCED = (rexBuilder, constExps, reducedValues) ->

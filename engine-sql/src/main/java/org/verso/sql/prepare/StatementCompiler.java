@@ -23,6 +23,7 @@ import org.verso.common.type.DataType;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.system.SystemView;
+import org.verso.sql.api.Cancellation;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.ddl.DdlTranslator;
 import org.verso.sql.error.CalciteErrors;
@@ -53,7 +54,8 @@ public final class StatementCompiler {
     /** Catalog reads race with DDL only briefly; give up after this many changed snapshots. */
     private static final int SNAPSHOT_ATTEMPTS = 5;
 
-    public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews) {
+    public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews,
+                                     Cancellation cancellation) {
         SqlNode node = null;
         try {
             node = SqlParsing.parse(sql);
@@ -73,9 +75,9 @@ public final class StatementCompiler {
                 return CompiledStatement.transaction(statement.control, catalog.version());
             }
             if (node instanceof SqlExplain explain) {
-                return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews), false));
+                return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews), false, cancellation));
             }
-            return plan(node, snapshot(catalog, systemViews), forUpdate);
+            return plan(node, snapshot(catalog, systemViews), forUpdate, cancellation);
         } catch (VersoException e) {
             throw e;
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
@@ -111,7 +113,8 @@ public final class StatementCompiler {
         throw ErrorCode.INTERNAL_ERROR.exception("the catalog kept changing while the statement was planned");
     }
 
-    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, boolean forUpdate) {
+    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, boolean forUpdate,
+                                          Cancellation cancellation) {
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
         }
@@ -121,14 +124,19 @@ public final class StatementCompiler {
         SqlNode validated = validator.validate(node);
         List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));
 
-        VolcanoPlanner planner = new VolcanoPlanner();
+        VolcanoPlanner planner = new VolcanoPlanner() {
+            @Override
+            public void checkCancel() {
+                cancellation.check();
+            }
+        };
         planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
         VersoRules.ALL.forEach(planner::addRule);
         RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
         RelOptCluster cluster = Clusters.create(planner, rexBuilder);
         RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
             .convertQuery(validated, false, true);
-        RelNode logical = root.project();
+        RelNode logical = JoinOrder.choose(root.project(), cancellation);
 
         planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
         RelNode physical = planner.findBestExp();
