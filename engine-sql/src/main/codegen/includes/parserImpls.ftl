@@ -410,3 +410,32 @@ SqlNode VersoQueryMaybeForUpdate() :
         { return query; }
     )
 }
+
+/**
+ * EXPLAIN [PLAN FOR] statement: the physical plan of a query (FOR UPDATE too), an INSERT, an UPDATE or a DELETE.
+ * Tried before Calcite's EXPLAIN, whose WITH TYPE / AS JSON variants Verso does not offer.
+ */
+SqlNode VersoExplain() :
+{
+    final Span s;
+    final SqlNode stmt;
+}
+{
+    <EXPLAIN> { s = span(); }
+    [ <PLAN> <FOR> ]
+    (
+        stmt = VersoQueryMaybeForUpdate()
+    |
+        stmt = SqlInsert()
+    |
+        stmt = SqlDelete()
+    |
+        stmt = SqlUpdate()
+    )
+    {
+        return new SqlExplain(s.end(stmt), stmt,
+            SqlExplainLevel.EXPPLAN_ATTRIBUTES.symbol(SqlParserPos.ZERO),
+            SqlExplain.Depth.PHYSICAL.symbol(SqlParserPos.ZERO),
+            SqlExplainFormat.TEXT.symbol(SqlParserPos.ZERO), 0);
+    }
+}

@@ -25,7 +25,12 @@ final class PlannedSql implements PreparedSql {
 
     @Override
     public boolean isQuery() {
-        return compiled.kind() == StatementKind.QUERY;
+        return compiled.kind() == StatementKind.QUERY || isExplain();
+    }
+
+    @Override
+    public boolean isExplain() {
+        return compiled.kind() == StatementKind.EXPLAIN;
     }
 
     @Override

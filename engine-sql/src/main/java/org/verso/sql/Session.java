@@ -88,6 +88,7 @@ public final class Session implements SqlSession {
             case TRANSACTION:
                 return runOutsideTransaction(cancellation, () -> control(compiled.control()));
             case QUERY:
+            case EXPLAIN:
                 return ExecutionResult.query(openCursor(compiled, values, cancellation));
             default:
                 try {
@@ -502,6 +503,9 @@ public final class Session implements SqlSession {
 
     private static Object[] bind(PlannedSql statement, Object[] params) {
         List<ColumnMeta> types = statement.parameters();
+        if (statement.isExplain() && params.length == 0) {
+            return new Object[types.size()]; // nothing runs, so no value is needed
+        }
         if (params.length != types.size()) {
             throw ErrorCode.PARAMETER_COUNT_MISMATCH.exception(types.size(), params.length);
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -143,5 +144,58 @@ class IndexScanTest extends SqlTestSupport {
         session.rollback();
         assertEquals(List.of(), query("SELECT o FROM ol WHERE w = 1 AND d = 1 AND o > 10"));
         assertFalse(query("SELECT o FROM ol WHERE w = 1 AND d = 1 AND o = 1").isEmpty());
+    }
+
+    /**
+     * An ORDER BY that the index gives needs no sort: forward, backward, with LIMIT (reading only what it returns),
+     * with NULLs where the key encoding puts them, and with the sorted column after the fixed prefix. Every answer
+     * is compared with the same query sorted explicitly ({@code + 0} hides the column from the index).
+     */
+    @Test
+    void anOrderTheIndexGivesNeedsNoSort() {
+        String[] orders = {"o DESC, n DESC", "o, n", "n", "o DESC", "d, o", "amount", "amount DESC"};
+        for (String order : orders) {
+            String where = order.startsWith("amount") ? "amount > 40" : "w = 2 AND d = 3";
+            // The sort keys' values, which ties cannot reorder, then the whole rows as a set.
+            String keys = order.replace(" DESC", "");
+            String hidden = order.replaceAll("([a-z]+)( DESC)?", "$1 + 0$2");
+            for (String limit : new String[] {"", " LIMIT 1", " LIMIT 4 OFFSET 2"}) {
+                String planned = "SELECT " + keys + " FROM ol WHERE " + where + " ORDER BY " + order + limit;
+                String sorted = "SELECT " + keys + " FROM ol WHERE w + 0 = w AND " + where + " ORDER BY " + hidden
+                    + limit;
+                assertEquals(query(sorted), query(planned), planned);
+            }
+            List<List<Object>> rows = new ArrayList<>(query("SELECT w, d, o, n, amount FROM ol WHERE " + where
+                + " ORDER BY " + order));
+            rows.sort(Comparator.comparing((List<Object> r) -> r.subList(0, 4).toString()));
+            List<List<Object>> expected = new ArrayList<>(query("SELECT w, d, o, n, amount FROM ol WHERE w + 0 = w"
+                + " AND " + where));
+            expected.sort(Comparator.comparing((List<Object> r) -> r.subList(0, 4).toString()));
+            assertEquals(expected, rows, order);
+        }
+        String last = plan("SELECT o FROM ol WHERE w = ? AND d = ? ORDER BY o DESC LIMIT 1");
+        assertFalse(last.contains("sort0"), last);
+        assertTrue(last.contains("order=[reverse]"), last);
+        assertEquals(List.of(row(10)), query("SELECT o FROM ol WHERE w = ? AND d = ? ORDER BY o DESC LIMIT 1", 1, 2));
+        String first = plan("SELECT o, n FROM ol WHERE w = 1 AND d = 1 ORDER BY o, n LIMIT 1");
+        assertFalse(first.contains("sort0") || first.contains("reverse"), first);
+        // a column outside the index order still needs its sort
+        assertTrue(plan("SELECT o FROM ol WHERE w = 1 AND d = 1 ORDER BY amount").contains("sort0"));
+        assertTrue(plan("SELECT o FROM ol WHERE w = 1 ORDER BY o").contains("sort0"));
+    }
+
+    /** NULLs come last in ascending order and first in descending order, as they do from the index. */
+    @Test
+    void theIndexOrdersNullsAsOrderByDoes() {
+        update("INSERT INTO ol VALUES (3, 1, 1, 1, NULL), (3, 1, 2, 1, 5), (3, 1, 3, 1, NULL), (3, 1, 4, 1, 1)");
+        execute("CREATE INDEX ol_w_amount ON ol (w, amount)");
+        assertEquals(List.of(row(4), row(2), row(1), row(3)),
+            query("SELECT o FROM ol WHERE w = 3 ORDER BY amount, o"));
+        String descending = "SELECT o FROM ol WHERE w = 3 ORDER BY amount DESC";
+        assertFalse(plan(descending).contains("sort0"), plan(descending));
+        List<List<Object>> rows = query(descending);
+        assertEquals(List.of(row(2), row(4)), rows.subList(2, 4));
+        assertEquals(2, rows.subList(0, 2).stream().filter(r -> List.of(row(1), row(3)).contains(r)).count());
+        assertTrue(plan("SELECT o FROM ol WHERE w = 3 ORDER BY amount NULLS FIRST").contains("sort0"));
     }
 }

@@ -56,6 +56,23 @@ class PlanShapeTest extends SqlTestSupport {
         assertTrue(plan.get(1).get(0).toString().contains("VersoKeyLookup"), plan.toString());
     }
 
+    /**
+     * EXPLAIN with or without PLAN FOR, of a query with FOR UPDATE or of a change, needs no parameter values: a plan
+     * does not depend on them.
+     */
+    @Test
+    void explainTakesEveryStatementAndNeedsNoValues() {
+        List<List<Object>> locking = query("EXPLAIN SELECT qty FROM stock WHERE w = ? AND item = ? FOR UPDATE");
+        assertEquals("VersoForUpdate(table=[STOCK])", locking.get(0).get(0));
+        assertTrue(locking.get(2).get(0).toString().contains("VersoKeyLookup"), locking.toString());
+        List<List<Object>> change = query("EXPLAIN PLAN FOR UPDATE stock SET qty = qty + ? WHERE w = ? AND item = ?");
+        assertTrue(change.get(0).get(0).toString().startsWith("VersoTableModify"), change.toString());
+        List<List<Object>> delete = query("EXPLAIN DELETE FROM stock WHERE w = 1");
+        assertTrue(delete.toString().contains("VersoIndexScan"), delete.toString());
+        assertEquals(3, rows(session.execute(session.prepare("SELECT * FROM stock"), new Object[0])).size(),
+            "EXPLAIN ran nothing");
+    }
+
     @Test
     void aKeyPrefixIsAnIndexRangeScan() {
         PreparedSql select = session.prepare("SELECT qty FROM stock WHERE w = ? ORDER BY qty");

@@ -46,7 +46,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
     private Object[] boundParameters() throws SQLException {
         checkOpen();
         for (int i = 0; i < isSet.length; i++) {
-            if (!isSet[i]) {
+            if (!isSet[i] && !prepared.isExplain()) {
                 throw SqlExceptions.create("parameter " + (i + 1) + " of " + isSet.length + " is not set",
                     SqlState.PARAMETER_MISMATCH);
             }

@@ -81,7 +81,7 @@ public class VersoStatement implements Statement {
         // The execution's flag is armed before planning, so that its timeout and cancel() cover the planning too.
         Cancellation cancellation = newExecution();
         PreparedSql prepared = connection.prepare(sql, cancellation);
-        if (prepared.parameterCount() > 0) {
+        if (prepared.parameterCount() > 0 && !prepared.isExplain()) {
             throw SqlExceptions.create("the statement has " + prepared.parameterCount()
                 + " parameters ('?'); use a PreparedStatement to give them values", SqlState.PARAMETER_MISMATCH);
         }

@@ -79,6 +79,26 @@ class JdbcStatementTest {
         }
     }
 
+    /** EXPLAIN of a statement with '?' runs through a plain Statement and a PreparedStatement without values. */
+    @Test
+    void explainNeedsNoParameterValues() throws SQLException {
+        exec(c, "CREATE TABLE ex (id INT PRIMARY KEY, v INT)");
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("EXPLAIN SELECT v FROM ex WHERE id = ? FOR UPDATE")) {
+            assertTrue(rs.next());
+            assertEquals("VersoForUpdate(table=[EX])", rs.getString(1));
+        }
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN UPDATE ex SET v = ? WHERE id = ?");
+             ResultSet rs = ps.executeQuery()) {
+            assertTrue(rs.next());
+            assertTrue(rs.getString(1).startsWith("VersoTableModify"), rs.getString(1));
+        }
+        // a plain statement still refuses '?' everywhere else
+        try (Statement s = c.createStatement()) {
+            assertSqlState("07001", () -> s.executeQuery("SELECT v FROM ex WHERE id = ?"));
+        }
+    }
+
     @Test
     void executeQueryAndExecuteUpdateRefuseTheWrongKindBeforeRunning() throws SQLException {
         try (Statement s = c.createStatement()) {

@@ -13,6 +13,9 @@ public interface PreparedSql {
     /** True for statements that return rows (SELECT, VALUES, EXPLAIN). */
     boolean isQuery();
 
+    /** True for EXPLAIN: it returns the plan and runs nothing, so values for its '?' may be left out. */
+    boolean isExplain();
+
     /** True for DDL (CREATE TABLE, DROP TABLE), which runs outside the session's transaction. */
     boolean isDdl();
 

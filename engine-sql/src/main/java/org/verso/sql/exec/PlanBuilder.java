@@ -106,7 +106,7 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         TableDefinition table = rel.definition();
         IndexDefinition index = rel.index();
         return new IndexScanNode(table.name(), index.name(), compiler.compile(rel.prefix()),
-            columnTypes(table, index.columns()), bound(rel.low()), bound(rel.high()));
+            columnTypes(table, index.columns()), bound(rel.low()), bound(rel.high()), rel.descending());
     }
 
     private IndexScanNode.Bound bound(VersoIndexScan.Bound bound) {

@@ -75,7 +75,12 @@ public final class StatementCompiler {
                 return CompiledStatement.transaction(statement.control, catalog.version());
             }
             if (node instanceof SqlExplain explain) {
-                return explain(plan(explain.getExplicandum(), snapshot(catalog, systemViews), false, cancellation));
+                SqlNode explained = explain.getExplicandum();
+                boolean locking = explained instanceof SqlSelectForUpdate;
+                if (explained instanceof SqlSelectForUpdate forUpdateQuery) {
+                    explained = forUpdateQuery.query;
+                }
+                return explain(plan(explained, snapshot(catalog, systemViews), locking, cancellation));
             }
             return plan(node, snapshot(catalog, systemViews), forUpdate, cancellation);
         } catch (VersoException e) {
@@ -86,8 +91,9 @@ public final class StatementCompiler {
     }
 
     /**
-     * EXPLAIN PLAN FOR statement: a query returning the statement's physical plan, one operator per row. It keeps
-     * the statement's parameters so a driver can bind them, but nothing runs.
+     * EXPLAIN [PLAN FOR] statement: a query returning the statement's physical plan, one operator per row. It keeps
+     * the statement's parameters (shown as ?0, ?1, ...) so a driver can bind them, but needs no values: a plan never
+     * depends on them, and nothing runs.
      */
     private static CompiledStatement explain(CompiledStatement statement) {
         List<Object[]> lines = new ArrayList<>();
@@ -95,7 +101,7 @@ public final class StatementCompiler {
             lines.add(new Object[] {line});
         }
         ColumnMeta column = new ColumnMeta("PLAN", DataType.varchar(DataType.MAX_STRING_LENGTH), false, null, null);
-        return CompiledStatement.planned(StatementKind.QUERY, statement.parameters(), List.of(column),
+        return CompiledStatement.planned(StatementKind.EXPLAIN, statement.parameters(), List.of(column),
             new ValuesNode(lines), statement.catalogVersion(), statement.explain(), false);
     }
 
@@ -146,12 +152,15 @@ public final class StatementCompiler {
             checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder)))).build(physical);
 
         boolean query = root.kind.belongsTo(SqlKind.QUERY);
+        String explain = RelOptUtil.toString(physical);
         if (forUpdate) {
-            plan = new ForUpdateNode(plan, lockedTable(plan, physical));
+            String locked = lockedTable(plan, physical);
+            plan = new ForUpdateNode(plan, locked);
+            explain = "VersoForUpdate(table=[" + locked + "])\n" + explain.indent(2);
         }
         List<ColumnMeta> columns = query ? columns(validator, validated, root.validatedRowType) : List.of();
         return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
-            schema.catalogVersion(), RelOptUtil.toString(physical), forUpdate);
+            schema.catalogVersion(), explain, forUpdate);
     }
 
     /** The one table whose rows a FOR UPDATE query returns; other shapes are refused. */

@@ -14,7 +14,8 @@ import org.verso.sql.exec.expr.Expr;
  * The rows of a key range of one index, through {@code Table.scan}: the key starts with the {@code prefix} values
  * and its next column lies between {@code low} and {@code high} (each optional). Values are evaluated when the node
  * opens and converted exactly to the key columns' types; an equal value the column cannot hold matches no row, and
- * a bound it cannot hold exactly is left open. A filter above re-checks the whole condition, so an open bound only
+ * a bound it cannot hold exactly is left open. Rows come in key order, or reverse key order if {@code descending}.
+ * A filter above re-checks the whole condition, so an open bound only
  * reads more. An UPDATE reads all its input before its first write, so a row whose key it moves ahead of the scan is
  * not met again.
  */
@@ -29,15 +30,18 @@ public final class IndexScanNode implements PlanNode {
     private final DataType[] keyTypes;
     private final Bound low;
     private final Bound high;
+    private final boolean descending;
 
     /** @param keyTypes the types of the index's key columns, at least {@code prefix.length + 1} if a bound is set */
-    public IndexScanNode(String table, String index, Expr[] prefix, DataType[] keyTypes, Bound low, Bound high) {
+    public IndexScanNode(String table, String index, Expr[] prefix, DataType[] keyTypes, Bound low, Bound high,
+                         boolean descending) {
         this.table = table;
         this.index = index;
         this.prefix = prefix;
         this.keyTypes = keyTypes;
         this.low = low;
         this.high = high;
+        this.descending = descending;
     }
 
     @Override
@@ -57,7 +61,7 @@ public final class IndexScanNode implements PlanNode {
         }
         IndexRange range = new IndexRange(lowKey.length == 0 ? null : lowKey, lowKey == key || low.inclusive(),
             highKey.length == 0 ? null : highKey, highKey == key || high.inclusive());
-        return new TableScanNode.CursorSource(ctx.table(table).scan(ctx.transaction(), index, range, false), ctx);
+        return new TableScanNode.CursorSource(ctx.table(table).scan(ctx.transaction(), index, range, descending), ctx);
     }
 
     /**

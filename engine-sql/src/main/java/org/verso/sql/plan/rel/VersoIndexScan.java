@@ -18,29 +18,43 @@ import org.verso.core.catalog.TableDefinition;
  * Index range scan: the rows whose key in one index starts with {@code prefix} (one literal or dynamic parameter
  * per leading key column) and whose next key column, if {@code low} or {@code high} is set, lies between them. The
  * values are evaluated when the operator opens, so the plan does not depend on parameter values. The rule that
- * makes it keeps the whole condition in a filter above, so the bounds only narrow what is read.
+ * makes it keeps the whole condition in a filter above, so the bounds only narrow what is read. Rows come in the
+ * index's key order, or in reverse with {@code descending}, which lets a sort above it go.
  */
 public final class VersoIndexScan extends TableScan implements VersoRel {
     /** The share of a table's rows one equal key column is assumed to keep; there are no statistics yet. */
     private static final double EQUAL_SELECTIVITY = 0.1;
     private static final double RANGE_SELECTIVITY = 0.25;
+    private static final double NON_UNIQUE_FACTOR = 1.01;
 
     private final IndexDefinition index;
     private final List<RexNode> prefix;
     private final Bound low;
     private final Bound high;
+    private final boolean descending;
 
     /** One end of the range on the key column after the prefix. */
     public record Bound(RexNode value, boolean inclusive) {
     }
 
     public VersoIndexScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, IndexDefinition index,
-                          List<RexNode> prefix, Bound low, Bound high) {
+                          List<RexNode> prefix, Bound low, Bound high, boolean descending) {
         super(cluster, traits, List.of(), table);
         this.index = index;
         this.prefix = List.copyOf(prefix);
         this.low = low;
         this.high = high;
+        this.descending = descending;
+    }
+
+    /** The same range read in the given direction. */
+    public VersoIndexScan inDirection(boolean reverse) {
+        return new VersoIndexScan(getCluster(), getTraitSet(), getTable(), index, prefix, low, high, reverse);
+    }
+
+    /** Whether rows come in reverse key order. */
+    public boolean descending() {
+        return descending;
     }
 
     public IndexDefinition index() {
@@ -77,9 +91,10 @@ public final class VersoIndexScan extends TableScan implements VersoRel {
         return Math.max(1, rows);
     }
 
+    /** As the estimated rows; of two scans that read as many, a unique index's is cheaper (fewer rows per key). */
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        double rows = estimateRowCount(mq);
+        double rows = estimateRowCount(mq) * (index.unique() ? 1 : NON_UNIQUE_FACTOR);
         return planner.getCostFactory().makeCost(rows, rows, rows);
     }
 
@@ -87,12 +102,13 @@ public final class VersoIndexScan extends TableScan implements VersoRel {
     public RelWriter explainTerms(RelWriter pw) {
         return super.explainTerms(pw).item("index", index.name()).item("prefix", prefix)
             .itemIf("low", low == null ? null : (low.inclusive() ? ">= " : "> ") + low.value(), low != null)
-            .itemIf("high", high == null ? null : (high.inclusive() ? "<= " : "< ") + high.value(), high != null);
+            .itemIf("high", high == null ? null : (high.inclusive() ? "<= " : "< ") + high.value(), high != null)
+            .itemIf("order", "reverse", descending);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new VersoIndexScan(getCluster(), traitSet, getTable(), index, prefix, low, high);
+        return new VersoIndexScan(getCluster(), traitSet, getTable(), index, prefix, low, high, descending);
     }
 
     @Override

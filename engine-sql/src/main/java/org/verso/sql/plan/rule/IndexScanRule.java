@@ -1,6 +1,7 @@
 package org.verso.sql.plan.rule;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.apache.calcite.plan.RelOptRule;
@@ -17,8 +18,8 @@ import org.verso.sql.plan.rel.VersoTableScan;
 /**
  * Filter(Scan) to Filter(IndexScan) when the condition bounds the leading columns of one of the table's indexes:
  * {@code column = value} for a prefix of its key columns and, optionally, {@code <}, {@code <=}, {@code >} or
- * {@code >=} on the next one (if that column sorts ascending). Of the indexes, the one with the longest equal prefix
- * (then a range, then a unique one) is offered. The whole condition stays in the filter above the scan, so the
+ * {@code >=} on the next one (if that column sorts ascending). Every index that bounds something is offered; the
+ * costs prefer the longest equal prefix, then a range, then a unique index. The whole condition stays in the filter above the scan, so the
  * bounds only narrow what is read and the result is the same. A primary key bound on every column is
  * {@link KeyLookupRule}'s.
  */
@@ -46,19 +47,22 @@ public final class IndexScanRule extends RelOptRule {
         RexNode condition = RexUtil.expandSearch(filter.getCluster().getRexBuilder(), null, filter.getCondition());
         List<ColumnComparison> comparisons = RelOptUtil.conjunctions(condition).stream()
             .map(ColumnComparison::of).filter(Objects::nonNull).toList();
-        Candidate best = null;
+        List<Candidate> candidates = new ArrayList<>();
         for (IndexDefinition index : table.indexes()) {
             Candidate candidate = candidate(index, comparisons);
-            if (candidate != null && (best == null || candidate.score() > best.score())) {
-                best = candidate;
+            if (candidate != null) {
+                candidates.add(candidate);
             }
         }
-        if (best == null) {
-            return;
+        // The best first; the others too, since one of them may give an order that saves a sort above
+        // (IndexOrderRule), and the costs rank them as the score does.
+        candidates.sort(Comparator.comparingInt(Candidate::score).reversed());
+        for (Candidate candidate : candidates) {
+            VersoIndexScan indexScan = new VersoIndexScan(scan.getCluster(), scan.getTraitSet(), scan.getTable(),
+                candidate.index(), candidate.prefix(), candidate.low(), candidate.high(), false);
+            call.transformTo(new VersoFilter(filter.getCluster(), filter.getTraitSet(), indexScan,
+                filter.getCondition()));
         }
-        VersoIndexScan indexScan = new VersoIndexScan(scan.getCluster(), scan.getTraitSet(), scan.getTable(),
-            best.index(), best.prefix(), best.low(), best.high());
-        call.transformTo(new VersoFilter(filter.getCluster(), filter.getTraitSet(), indexScan, filter.getCondition()));
     }
 
     /** What {@code comparisons} bound of {@code index}; null if nothing, or if the primary key lookup applies. */

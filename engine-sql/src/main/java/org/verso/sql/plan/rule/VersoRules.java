@@ -5,8 +5,8 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.rel.rules.CoreRules;
 
 /**
- * The planner's rule set: one converter rule per physical operator, the access-path rules (key lookup and index
- * range scan), and the one logical
+ * The planner's rule set: one converter rule per physical operator, the access-path rules (key lookup, index
+ * range scan, and the index order that makes a sort unnecessary), and the one logical
  * rewrite the converter needs (WHERE conditions of a comma join become join conditions, so a hash join can use
  * them).
  */
@@ -24,6 +24,8 @@ public final class VersoRules {
         TableModifyConverterRule.INSTANCE,
         KeyLookupRule.INSTANCE,
         IndexScanRule.INSTANCE,
+        IndexOrderRule.PROJECTED,
+        IndexOrderRule.DIRECT,
         CoreRules.FILTER_INTO_JOIN);
 
     private VersoRules() {
