@@ -90,7 +90,8 @@ class PlanShapeTest extends SqlTestSupport {
 
     @Test
     void equiJoinIsAHashJoinAndOtherJoinsNestedLoops() {
-        execute("CREATE TABLE item (id INT NOT NULL, name VARCHAR(10), PRIMARY KEY (id))");
+        // No key on id: with one, the inner join would probe it (aJoinOnAKeyProbesTheIndexForEachRow).
+        execute("CREATE TABLE item (id INT NOT NULL, name VARCHAR(10))");
         update("INSERT INTO item VALUES (1, 'nut'), (2, 'bolt')");
         PreparedSql join = session.prepare("SELECT s.w, i.name FROM stock s, item i WHERE s.item = i.id AND s.qty > ?"
             + " ORDER BY s.w, i.name");
@@ -147,5 +148,41 @@ class PlanShapeTest extends SqlTestSupport {
         String sql = "SELECT COUNT(*) FROM " + from + " WHERE " + where;
         assertFalse(session.prepare(sql).explain().contains("condition=[true]"));
         assertEquals(List.of(row(2L)), query(sql));
+    }
+
+    /**
+     * A join whose right side is fixed by a key probes that key for each left row (an index nested-loop join), as
+     * TPC-C's StockLevel probes stock by (warehouse, item); it returns what the same join without the probe returns
+     * ({@code + 0} hides the column from the index), NULL keys and filters on the probed table included.
+     */
+    @Test
+    void aJoinOnAKeyProbesTheIndexForEachRow() {
+        execute("CREATE TABLE line (w INT NOT NULL, o INT NOT NULL, n INT NOT NULL, item INT, PRIMARY KEY (w, o, n))");
+        StringBuilder lines = new StringBuilder("INSERT INTO line VALUES (1, 0, 0, NULL)");
+        java.util.Random random = new java.util.Random(42);
+        long warehouseOneItemsInStock = 0; // lines of warehouse 1 whose item stock (1, 1) or (1, 2) holds
+        for (int o = 1; o <= 20; o++) {
+            for (int n = 1; n <= 5; n++) {
+                int w = 1 + random.nextInt(2);
+                int item = random.nextInt(4);
+                lines.append(", (").append(w).append(", ").append(o).append(", ").append(n).append(", ")
+                    .append(item).append(")");
+                warehouseOneItemsInStock += w == 1 && (item == 1 || item == 2) ? 1 : 0;
+            }
+        }
+        update(lines.toString());
+        String join = "SELECT COUNT(DISTINCT line.item), COUNT(*) FROM line, stock WHERE line.w = ? AND o < ? AND o >= ?"
+            + " AND stock.w = ? AND stock.item = line.item%s AND qty < ?";
+        String plan = session.prepare(String.format(join, "")).explain();
+        assertTrue(plan.contains("VersoIndexJoin") && plan.contains("STOCK_PKEY"), plan);
+        assertFalse(session.prepare(String.format(join, " + 0")).explain().contains("VersoIndexJoin"));
+        for (int w = 1; w <= 2; w++) {
+            for (int qty = 0; qty <= 40; qty += 20) {
+                Object[] params = {w, 15, 3, 1, qty};
+                assertEquals(query(String.format(join, " + 0"), params), query(String.format(join, ""), params),
+                    "w " + w + ", qty " + qty);
+            }
+        }
+        assertEquals(List.of(row(2L, warehouseOneItemsInStock)), query(String.format(join, ""), 1, 21, 0, 1, 25));
     }
 }

@@ -25,6 +25,7 @@ import org.verso.sql.exec.node.FilterNode;
 import org.verso.sql.exec.node.HashJoinNode;
 import org.verso.sql.exec.node.InsertNode;
 import org.verso.sql.exec.node.JoinType;
+import org.verso.sql.exec.node.IndexJoinNode;
 import org.verso.sql.exec.node.IndexScanNode;
 import org.verso.sql.exec.node.KeyLookupNode;
 import org.verso.sql.exec.node.NestedLoopJoinNode;
@@ -39,6 +40,7 @@ import org.verso.sql.exec.node.DeleteNode;
 import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.rel.VersoFilter;
 import org.verso.sql.plan.rel.VersoHashJoin;
+import org.verso.sql.plan.rel.VersoIndexJoin;
 import org.verso.sql.plan.rel.VersoIndexScan;
 import org.verso.sql.plan.rel.VersoKeyLookup;
 import org.verso.sql.plan.rel.VersoNestedLoopJoin;
@@ -213,6 +215,14 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         Expr remainder = remaining.isAlwaysTrue() ? null : compiler.compile(remaining);
         return new HashJoinNode(build(rel.getLeft()), build(rel.getRight()), info.leftKeys.toIntArray(),
             info.rightKeys.toIntArray(), remainder, joinType(rel), rel.getRight().getRowType().getFieldCount());
+    }
+
+    @Override
+    public PlanNode visit(VersoIndexJoin rel) {
+        TableDefinition table = rel.definition();
+        IndexDefinition index = rel.index();
+        return new IndexJoinNode(build(rel.getInput()), table.name(), index.name(), compiler.compile(rel.keys()),
+            columnTypes(table, index.columns()), compiler.compile(rel.condition()));
     }
 
     private static JoinType joinType(Join rel) {

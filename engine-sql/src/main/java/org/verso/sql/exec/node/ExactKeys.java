@@ -7,7 +7,10 @@ import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.expr.Expr;
 
-/** Key values of the index operators (key lookup, index range scan), evaluated when the operator opens. */
+/**
+ * Key values of the index operators (key lookup, index range scan, index join), evaluated when the operator opens
+ * or, in an index join, for each outer row.
+ */
 final class ExactKeys {
     /** The rows of a key that matches nothing. */
     static final RowSource EMPTY = () -> null;
@@ -20,9 +23,14 @@ final class ExactKeys {
      * null if one matches no row: key = NULL is never true, and a value the column cannot hold equals nothing in it.
      */
     static Object[] evaluate(Expr[] values, DataType[] types, ExecContext ctx) {
+        return evaluate(values, types, null, ctx);
+    }
+
+    /** As {@link #evaluate(Expr[], DataType[], ExecContext)}, the values reading {@code row} (an outer row). */
+    static Object[] evaluate(Expr[] values, DataType[] types, Object[] row, ExecContext ctx) {
         Object[] key = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
-            Optional<Object> exact = Values.exactKey(values[i].eval(null, ctx), types[i]);
+            Optional<Object> exact = Values.exactKey(values[i].eval(row, ctx), types[i]);
             if (exact.isEmpty()) {
                 return null;
             }

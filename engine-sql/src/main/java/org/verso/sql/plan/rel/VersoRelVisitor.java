@@ -24,5 +24,7 @@ public interface VersoRelVisitor<T> {
 
     T visit(VersoHashJoin rel);
 
+    T visit(VersoIndexJoin rel);
+
     T visit(VersoTableModify rel);
 }

@@ -93,7 +93,7 @@ public final class IndexScanRule extends RelOptRule {
     }
 
     /** The value of the first {@code column = value} among {@code comparisons}; null if there is none. */
-    private static RexNode equalValue(List<ColumnComparison> comparisons, int column) {
+    static RexNode equalValue(List<ColumnComparison> comparisons, int column) {
         for (ColumnComparison comparison : comparisons) {
             if (comparison.column() == column && comparison.isEquality()) {
                 return comparison.value();

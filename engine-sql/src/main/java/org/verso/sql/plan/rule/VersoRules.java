@@ -6,7 +6,7 @@ import org.apache.calcite.rel.rules.CoreRules;
 
 /**
  * The planner's rule set: one converter rule per physical operator, the access-path rules (key lookup, index
- * range scan, and the index order that makes a sort unnecessary), and the one logical
+ * range scan, index nested-loop join, and the index order that makes a sort unnecessary), and the one logical
  * rewrite the converter needs (WHERE conditions of a comma join become join conditions, so a hash join can use
  * them).
  */
@@ -26,6 +26,8 @@ public final class VersoRules {
         IndexScanRule.INSTANCE,
         IndexOrderRule.PROJECTED,
         IndexOrderRule.DIRECT,
+        IndexJoinRule.FILTERED,
+        IndexJoinRule.DIRECT,
         CoreRules.FILTER_INTO_JOIN);
 
     private VersoRules() {
