@@ -1,6 +1,7 @@
 package org.verso.sql.prepare;
 
 import org.apache.calcite.plan.RelOptCostImpl;
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -12,12 +13,17 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.verso.sql.api.Cancellation;
 
 /**
- * Chooses the order of a query's inner joins before the cost-based planner runs, by Calcite's heuristic join
- * ordering ({@code LoptOptimizeJoinRule}): the joined tables and their conditions are gathered into one n-way join,
- * then joined greedily, each step adding the table that a condition connects to what is already joined. Without it
- * the tables of a comma join are joined in the order they are written, and where two neighbours share no condition
- * that step is a cross product: a 28-table join of 10-row tables took 15 s. Verso's cost-based planner has no join
- * reordering rules, so its time stays linear in the number of joins.
+ * Chooses the order of a query's inner joins before the cost-based planner runs, by Calcite's heuristics: the joined
+ * tables and their conditions are gathered into one n-way join, which is then joined along its conditions. Without
+ * it the tables of a comma join are joined in the order they are written, and where two neighbours share no
+ * condition that step is a cross product: a 28-table join of 10-row tables took 15 s. Verso's cost-based planner has
+ * no join reordering rules, so its time stays linear in the number of joins.
+ *
+ * <p>Up to {@link #MAX_LEFT_DEEP_JOINS} joins, {@code LoptOptimizeJoinRule} builds a left-deep tree, adding at each
+ * step the table a condition connects to what is joined so far; the inner side of each join stays one table, which a
+ * nested-loop join holds in memory. It tries every table as the first, so its time grows with the cube of the table
+ * count: seconds for 64 tables. Beyond, {@code MultiJoinOptimizeBushyRule} joins, step by step, the two connected
+ * inputs whose join is estimated cheapest (tens of milliseconds for 64 tables).
  *
  * <p>Only plans with at least {@link #MIN_INNER_JOINS} inner joins are reordered; a join of two tables has no order
  * to choose.
@@ -25,25 +31,35 @@ import org.verso.sql.api.Cancellation;
 final class JoinOrder {
     static final int MIN_INNER_JOINS = 2;
 
-    private static final HepProgram PROGRAM = HepProgram.builder()
-        // Conditions in WHERE become join conditions, so that the n-way join knows what connects its inputs.
-        .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-        .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
-        .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-        .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
-        .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
-        .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
-        .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
-        .build();
+    /** Up to this many inner joins, the left-deep ordering; beyond, the bushy one, whose time grows slower. */
+    static final int MAX_LEFT_DEEP_JOINS = 9;
+
+    private static final HepProgram LEFT_DEEP = program(CoreRules.MULTI_JOIN_OPTIMIZE);
+    private static final HepProgram BUSHY = program(CoreRules.MULTI_JOIN_OPTIMIZE_BUSHY);
 
     private JoinOrder() {
     }
 
+    private static HepProgram program(RelOptRule ordering) {
+        return HepProgram.builder()
+            // Conditions in WHERE become join conditions, so that the n-way join knows what connects its inputs.
+            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+            .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
+            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+            .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+            .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
+            .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
+            .addRuleInstance(ordering)
+            .build();
+    }
+
     static RelNode choose(RelNode logical, Cancellation cancellation) {
-        if (innerJoins(logical) < MIN_INNER_JOINS) {
+        int joins = innerJoins(logical);
+        if (joins < MIN_INNER_JOINS) {
             return logical;
         }
-        HepPlanner planner = new HepPlanner(PROGRAM, null, true, null, RelOptCostImpl.FACTORY) {
+        HepProgram program = joins <= MAX_LEFT_DEEP_JOINS ? LEFT_DEEP : BUSHY;
+        HepPlanner planner = new HepPlanner(program, null, true, null, RelOptCostImpl.FACTORY) {
             @Override
             public void checkCancel() {
                 cancellation.check();
