@@ -37,9 +37,15 @@ class ScalarSubqueryTest extends SqlTestSupport {
     }
 
     @Test
-    void anUpdateOrDeleteThatNeedsOneIsRefusedClearly() {
-        // The change operators need the row identity of a single-table input; a subquery makes the input a join.
-        assertFails("0A000", "UPDATE warehouse SET ytd = (SELECT SUM(ytd) FROM district WHERE w = 2) WHERE id = 2");
+    void inAnUpdate() {
+        assertEquals(1L, update("UPDATE warehouse SET ytd = (SELECT SUM(ytd) FROM district WHERE w = 1) WHERE id = 2"));
+        assertEquals(List.of(row(1, new java.math.BigDecimal("30.00")), row(2, new java.math.BigDecimal("30.00"))),
+            query("SELECT id, ytd FROM warehouse ORDER BY id"));
+        // correlated: each warehouse's districts
+        assertEquals(2L, update("UPDATE warehouse SET ytd = (SELECT SUM(ytd) FROM district WHERE w = warehouse.id)"));
+        assertEquals(List.of(row(1, new java.math.BigDecimal("30.00")), row(2, new java.math.BigDecimal("5.00"))),
+            query("SELECT id, ytd FROM warehouse ORDER BY id"));
+        assertFails("21000", "UPDATE warehouse SET ytd = (SELECT ytd FROM district WHERE w = 1)");
     }
 
     @Test

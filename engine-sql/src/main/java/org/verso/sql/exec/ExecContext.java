@@ -1,6 +1,8 @@
 package org.verso.sql.exec;
 
 import java.time.LocalDateTime;
+import java.util.HashMap;
+import java.util.Map;
 import org.verso.core.Database;
 import org.verso.core.table.ReadableTable;
 import org.verso.core.table.Table;
@@ -26,6 +28,9 @@ public final class ExecContext {
     private long recheckRowId;
     private Object[] recheckRow;
     private GeneratedKeyCollector generatedKeys;
+    // The current outer row of each correlation (a correlated subquery's reference to its enclosing row), by id;
+    // shared with the contexts made from this one, since a recheck runs the same plan.
+    private Map<Integer, Object[]> correlations = new HashMap<>();
 
     public ExecContext(Database database, Transaction transaction, Object[] params, Cancellation cancellation) {
         this.database = database;
@@ -67,6 +72,16 @@ public final class ExecContext {
         return database.table(name);
     }
 
+    /** Makes {@code row} the current outer row of correlation {@code id}, for the inner side opened next. */
+    public void bindCorrelation(int id, Object[] row) {
+        correlations.put(id, row);
+    }
+
+    /** The current outer row of correlation {@code id}, bound by the correlate operator that encloses the reader. */
+    public Object[] correlation(int id) {
+        return correlations.get(id);
+    }
+
     /** The next value of sequence {@code key} (a catalog key); values are not given back on rollback. */
     public long nextValue(String key) {
         return database.nextValue(key);
@@ -82,6 +97,7 @@ public final class ExecContext {
     public ExecContext recheck(String table, long rowId, Object[] row) {
         ExecContext c = new ExecContext(database, transaction, params, cancellation);
         c.statementTime = statementTime();
+        c.correlations = correlations;
         c.recheckTable = table;
         c.recheckRowId = rowId;
         c.recheckRow = row;

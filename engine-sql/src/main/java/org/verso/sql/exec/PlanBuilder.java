@@ -25,6 +25,8 @@ import org.verso.sql.exec.node.FilterNode;
 import org.verso.sql.exec.node.HashJoinNode;
 import org.verso.sql.exec.node.InsertNode;
 import org.verso.sql.exec.node.JoinType;
+import org.verso.sql.exec.node.CorrelateNode;
+import org.verso.sql.exec.node.SetOpNode;
 import org.verso.sql.exec.node.IndexJoinNode;
 import org.verso.sql.exec.node.IndexScanNode;
 import org.verso.sql.exec.node.KeyLookupNode;
@@ -40,6 +42,9 @@ import org.verso.sql.exec.node.DeleteNode;
 import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.rel.VersoFilter;
 import org.verso.sql.plan.rel.VersoHashJoin;
+import org.verso.sql.plan.rel.VersoCorrelate;
+import org.verso.sql.plan.rel.VersoIntersect;
+import org.verso.sql.plan.rel.VersoMinus;
 import org.verso.sql.plan.rel.VersoIndexJoin;
 import org.verso.sql.plan.rel.VersoIndexScan;
 import org.verso.sql.plan.rel.VersoKeyLookup;
@@ -171,12 +176,15 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
             case MAX -> AggregateFunction.Kind.MAX;
             case AVG -> AggregateFunction.Kind.AVG;
             case SINGLE_VALUE -> AggregateFunction.Kind.SINGLE_VALUE;
+            case LITERAL_AGG -> AggregateFunction.Kind.LITERAL;
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate function "
                 + call.getAggregation().getName());
         };
         int argument = call.getArgList().isEmpty() ? -1 : call.getArgList().get(0);
+        Object literal = kind == AggregateFunction.Kind.LITERAL
+            ? ExprCompiler.literalValue((RexLiteral) call.rexList.get(0)) : null;
         return new AggregateFunction(kind, argument, call.isDistinct(), call.filterArg,
-            TypeMapping.toDataType(call.getType()));
+            TypeMapping.toDataType(call.getType()), literal);
     }
 
     @Override
@@ -194,11 +202,25 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     @Override
     public PlanNode visit(VersoUnion rel) {
+        return new UnionNode(inputs(rel), rel.all);
+    }
+
+    @Override
+    public PlanNode visit(VersoIntersect rel) {
+        return new SetOpNode(inputs(rel), true, rel.all);
+    }
+
+    @Override
+    public PlanNode visit(VersoMinus rel) {
+        return new SetOpNode(inputs(rel), false, rel.all);
+    }
+
+    private PlanNode[] inputs(RelNode rel) {
         PlanNode[] inputs = new PlanNode[rel.getInputs().size()];
         for (int i = 0; i < inputs.length; i++) {
             inputs[i] = build(rel.getInput(i));
         }
-        return new UnionNode(inputs, rel.all);
+        return inputs;
     }
 
     @Override
@@ -223,6 +245,19 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         IndexDefinition index = rel.index();
         return new IndexJoinNode(build(rel.getInput()), table.name(), index.name(), compiler.compile(rel.keys()),
             columnTypes(table, index.columns()), compiler.compile(rel.condition()));
+    }
+
+    @Override
+    public PlanNode visit(VersoCorrelate rel) {
+        JoinType type = switch (rel.getJoinType()) {
+            case INNER -> JoinType.INNER;
+            case LEFT -> JoinType.LEFT;
+            case SEMI -> JoinType.SEMI;
+            case ANTI -> JoinType.ANTI;
+            default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("a correlated " + rel.getJoinType() + " join");
+        };
+        return new CorrelateNode(build(rel.getLeft()), build(rel.getRight()), rel.getCorrelationId().getId(), type,
+            rel.getRight().getRowType().getFieldCount());
     }
 
     private static JoinType joinType(Join rel) {

@@ -8,8 +8,10 @@ public interface PlanNode {
     RowSource open(ExecContext ctx);
 
     /**
-     * True if every row this node returns is one row of a single table, unchanged in identity, so
-     * {@link RowSource#rowId()} is meaningful (scans, key lookups, and filters and projections over them).
+     * True if every row this node returns carries one row of a single table, unchanged in identity, so
+     * {@link RowSource#rowId()} is meaningful: scans, key lookups, filters and projections over them, and joins
+     * whose streaming (left) side does, which return that side's row with columns of the other (how UPDATE and
+     * DELETE with a subquery read their table). A join may return one left row more than once.
      */
     default boolean preservesRowId() {
         return false;

@@ -12,7 +12,8 @@ import org.verso.sql.schema.SchemaSnapshot;
 final class Validators {
     static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()
         .withTrimUnusedFields(false)
-        .withExpand(true)
+        // Subqueries stay RexSubQuery expressions; SubQueries rewrites them into joins and correlates.
+        .withExpand(false)
         // Keep IN lists as comparisons rather than joins with a VALUES relation.
         .withInSubQueryThreshold(Integer.MAX_VALUE)
         // No constant folding while converting: Calcite folds CAST('toolong' AS VARCHAR(5)) into 'toolo', which

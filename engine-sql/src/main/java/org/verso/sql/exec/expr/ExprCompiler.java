@@ -7,7 +7,9 @@ import java.util.regex.Pattern;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -85,6 +87,12 @@ public final class ExprCompiler {
         if (node instanceof RexDynamicParam param) {
             int index = param.getIndex();
             return (row, ctx) -> ctx.param(index);
+        }
+        if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable variable) {
+            // A correlated subquery's reference to a column of the row its correlate operator is visiting.
+            int id = variable.id.getId();
+            int field = access.getField().getIndex();
+            return (row, ctx) -> ctx.correlation(id)[field];
         }
         if (node instanceof RexOver) {
             throw unsupported("window functions (OVER)");

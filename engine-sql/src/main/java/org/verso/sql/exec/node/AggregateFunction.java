@@ -18,20 +18,28 @@ import org.verso.common.type.ValueType;
  */
 public final class AggregateFunction {
     /** The aggregate functions the executor implements. */
-    public enum Kind { COUNT, SUM, SUM0, MIN, MAX, AVG, SINGLE_VALUE }
+    public enum Kind {
+        COUNT, SUM, SUM0, MIN, MAX, AVG, SINGLE_VALUE,
+        /** One constant per group (the subquery rewrites mark the rows of a subquery's result with it). */
+        LITERAL
+    }
 
     private final Kind kind;
     private final int argument;
     private final boolean distinct;
     private final int filter;
     private final DataType resultType;
+    private final Object literal;
 
-    public AggregateFunction(Kind kind, int argument, boolean distinct, int filter, DataType resultType) {
+    /** {@code literal} is LITERAL's constant, null for the other kinds. */
+    public AggregateFunction(Kind kind, int argument, boolean distinct, int filter, DataType resultType,
+                             Object literal) {
         this.kind = kind;
         this.argument = argument;
         this.distinct = distinct;
         this.filter = filter;
         this.resultType = resultType;
+        this.literal = literal;
     }
 
     /** False if the call's FILTER clause rejects the row. */
@@ -53,6 +61,7 @@ public final class AggregateFunction {
             case MAX -> () -> new Extreme(true);
             case AVG -> () -> new Avg(resultType);
             case SINGLE_VALUE -> SingleValue::new;
+            case LITERAL -> () -> new Constant(literal);
         };
         return distinct ? new Distinct(base.get()) : base.get();
     }
@@ -72,6 +81,18 @@ public final class AggregateFunction {
             }
             seen = true;
             this.value = value;
+        }
+
+        @Override
+        public Object result() {
+            return value;
+        }
+    }
+
+    /** The same value whatever the group holds. */
+    private record Constant(Object value) implements Accumulator {
+        @Override
+        public void add(Object ignored) {
         }
 
         @Override

@@ -2,7 +2,9 @@ package org.verso.sql.exec.node;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
@@ -13,7 +15,9 @@ import org.verso.sql.exec.constraint.TableConstraints;
 /**
  * DELETE: deletes each input row as the input produces it. A delete only ever removes the row the scan has just
  * returned, so the scan cannot meet a row the statement changed, and nothing needs to be held, except the deleted
- * rows' values when foreign keys reference the table: those act (refuse or cascade) after the last delete.
+ * rows' values when foreign keys reference the table: those act (refuse or cascade) after the last delete. When the
+ * input reads the table a second time (a subquery on it), the whole input is read before the first delete, so that
+ * the subquery sees the table as the statement found it. A row the input returns twice (a join) is deleted once.
  */
 public final class DeleteNode extends ModifyNode {
     private final int width;
@@ -34,11 +38,15 @@ public final class DeleteNode extends ModifyNode {
         Table target = ctx.table(table);
         List<Object[]> deleted = constraints.checksAfterDelete() ? new ArrayList<>() : null;
         boolean rechecks = rechecks(ctx);
-        RowSource source = input.open(ctx);
+        RowSource source = readsTableOnce() ? input.open(ctx) : Rows.buffered(input.open(ctx), ctx);
+        Set<Long> seen = new HashSet<>();
         long count = 0;
         for (Object[] row = source.next(); row != null; row = source.next()) {
             ctx.checkCancelled();
             long rowId = source.rowId();
+            if (!seen.add(rowId)) {
+                continue;
+            }
             // the newest version a recheck found still qualifying, which is then the row deleted
             Object[][] rechecked = new Object[1][];
             RowRecheck recheck = !rechecks ? null : newest -> {

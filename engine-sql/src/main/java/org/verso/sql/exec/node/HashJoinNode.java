@@ -88,7 +88,18 @@ public final class HashJoinNode implements PlanNode {
                     matched = false;
                 }
             }
+
+            @Override
+            public long rowId() {
+                return probe.rowId();
+            }
         };
+    }
+
+    /** The probing (left) row's identity: every row returned has one. */
+    @Override
+    public boolean preservesRowId() {
+        return left.preservesRowId();
     }
 
     private static boolean hasNullKey(Object[] row, int[] keys) {

@@ -57,7 +57,18 @@ public final class IndexJoinNode implements PlanNode {
                     probe = probe(outerRow, ctx);
                 }
             }
+
+            @Override
+            public long rowId() {
+                return outerRows.rowId();
+            }
         };
+    }
+
+    /** The outer row's identity: every row returned has one. */
+    @Override
+    public boolean preservesRowId() {
+        return outer.preservesRowId();
     }
 
     private RowSource probe(Object[] outerRow, ExecContext ctx) {

@@ -14,6 +14,11 @@ abstract class ModifyNode implements PlanNode {
     // Whether the input reads the table once, so that it can be run again for one row (READ COMMITTED's recheck).
     private final boolean recheckable;
 
+    /** Whether the input reads the target table once; a subquery that reads it too makes it false. */
+    protected final boolean readsTableOnce() {
+        return recheckable;
+    }
+
     ModifyNode(String table, PlanNode input, boolean recheckable) {
         this.table = table;
         this.input = input;

@@ -31,6 +31,12 @@ public final class NestedLoopJoinNode implements PlanNode {
         this.rightWidth = rightWidth;
     }
 
+    /** The left row's identity, where every row returned has a left row (not for RIGHT and FULL joins). */
+    @Override
+    public boolean preservesRowId() {
+        return type != JoinType.RIGHT && type != JoinType.FULL && left.preservesRowId();
+    }
+
     @Override
     public RowSource open(ExecContext ctx) {
         List<Object[]> rightRows = new ArrayList<>();
@@ -95,6 +101,11 @@ public final class NestedLoopJoinNode implements PlanNode {
                     }
                 }
                 return null;
+            }
+
+            @Override
+            public long rowId() {
+                return l.rowId();
             }
 
             /** A SEMI join returns a left row at its first match and moves on to the next left row. */

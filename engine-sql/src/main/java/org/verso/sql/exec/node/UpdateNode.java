@@ -2,7 +2,9 @@ package org.verso.sql.exec.node;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.verso.common.type.DataType;
 import org.verso.common.type.Values;
 import org.verso.core.table.RowRecheck;
@@ -47,8 +49,12 @@ public final class UpdateNode extends ModifyNode {
         List<Object[]> newRows = new ArrayList<>();
         List<Long> rowIds = new ArrayList<>();
         RowSource source = input.open(ctx);
+        Set<Long> seen = new HashSet<>();
         for (Object[] row = source.next(); row != null; row = source.next()) {
             ctx.checkCancelled();
+            if (!seen.add(source.rowId())) {
+                continue; // a join returned the row again: SQL updates a row once
+            }
             Object[] newRow = newRow(row, ctx);
             if (keepOld) {
                 oldRows.add(Arrays.copyOf(row, width));

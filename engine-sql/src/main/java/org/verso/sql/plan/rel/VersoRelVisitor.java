@@ -20,11 +20,17 @@ public interface VersoRelVisitor<T> {
 
     T visit(VersoUnion rel);
 
+    T visit(VersoIntersect rel);
+
+    T visit(VersoMinus rel);
+
     T visit(VersoNestedLoopJoin rel);
 
     T visit(VersoHashJoin rel);
 
     T visit(VersoIndexJoin rel);
+
+    T visit(VersoCorrelate rel);
 
     T visit(VersoTableModify rel);
 }

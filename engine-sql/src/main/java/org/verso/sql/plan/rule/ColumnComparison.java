@@ -3,14 +3,17 @@ package org.verso.sql.plan.rule;
 import java.util.List;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 
 /**
  * A conjunct of the form {@code column op value} (or {@code value op column}, turned around), where the value is
- * a non-null literal or a dynamic parameter: what the index rules can bound a key column with.
+ * a value known when the operator opens (see {@link #isValue}): what the index rules can bound a key column with.
  *
  * @param kind EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN or GREATER_THAN_OR_EQUAL, read with the column on
  *             the left
@@ -51,7 +54,18 @@ record ColumnComparison(int column, SqlKind kind, RexNode value) {
         return kind == SqlKind.EQUALS || kind == SqlKind.LESS_THAN_OR_EQUAL || kind == SqlKind.GREATER_THAN_OR_EQUAL;
     }
 
+    /**
+     * A non-null literal, a dynamic parameter, or an expression of neither the row nor anything that varies per
+     * call (a correlated subquery's {@code outer.a + 1}): a value the operator can evaluate when it opens.
+     */
     private static boolean isValue(RexNode node) {
-        return node instanceof RexDynamicParam || (node instanceof RexLiteral literal && !literal.isNull());
+        if (node instanceof RexDynamicParam) {
+            return true;
+        }
+        if (node instanceof RexLiteral literal) {
+            return !literal.isNull();
+        }
+        return (node instanceof RexCall || node instanceof RexFieldAccess) && !RexUtil.containsInputRef(node)
+            && RexUtil.isDeterministic(node) && !RexOver.containsOver(node);
     }
 }

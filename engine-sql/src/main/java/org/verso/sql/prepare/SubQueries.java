@@ -1,0 +1,72 @@
+package org.verso.sql.prepare;
+
+import org.apache.calcite.plan.RelOptCostImpl;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.verso.sql.api.Cancellation;
+
+/**
+ * Rewrites the subqueries of a plan (scalar, EXISTS, IN, and the comparisons with ANY, SOME and ALL, in a select
+ * list, a condition or a join condition) into joins, before the cost-based planner runs, with Calcite's
+ * {@code SubQueryRemoveRule}: an uncorrelated subquery becomes a join with its result, and a correlated one a
+ * correlate, which runs it again for each outer row with the reference bound to that row. Its rewrites keep SQL's
+ * three-valued logic: {@code x NOT IN (subquery)} is unknown, not true, when x is NULL and the subquery has rows, or
+ * when the subquery has a NULL and no match, which counting the subquery's rows and non-null values decides.
+ * (Expanding subqueries while converting SQL, the other way Calcite offers, answered TRUE to
+ * {@code NULL NOT IN (2, 3)} from a subquery and could not convert a correlated {@code > ALL}.)
+ */
+final class SubQueries {
+    private static final HepProgram PROGRAM = HepProgram.builder()
+        .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
+        .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
+        .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+        .build();
+
+    private SubQueries() {
+    }
+
+    static RelNode remove(RelNode logical, Cancellation cancellation) {
+        if (!hasSubQuery(logical)) {
+            return logical;
+        }
+        HepPlanner planner = new HepPlanner(PROGRAM, null, true, null, RelOptCostImpl.FACTORY) {
+            @Override
+            public void checkCancel() {
+                cancellation.check();
+            }
+        };
+        planner.setExecutor(logical.getCluster().getPlanner().getExecutor());
+        planner.setRoot(logical);
+        return planner.findBestExp();
+    }
+
+    private static boolean hasSubQuery(RelNode root) {
+        boolean[] found = new boolean[1];
+        new RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (node instanceof Filter filter) {
+                    found[0] |= contains(filter.getCondition());
+                } else if (node instanceof Project project) {
+                    project.getProjects().forEach(e -> found[0] |= contains(e));
+                } else if (node instanceof Join join) {
+                    found[0] |= contains(join.getCondition());
+                }
+                super.visit(node, ordinal, parent);
+            }
+        }.go(root);
+        return found[0];
+    }
+
+    private static boolean contains(RexNode node) {
+        return RexUtil.SubQueryFinder.find(node) != null;
+    }
+}

@@ -1,0 +1,114 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Subqueries of every kind (scalar, EXISTS, IN, and comparisons with ANY and ALL; correlated or not; in the select
+ * list, WHERE, HAVING and the statements that change rows) and the set operations. Answers are PostgreSQL's, with
+ * SQL's three-valued logic: x IN (subquery) is unknown when no row matches and x or a subquery value is NULL.
+ */
+class SubqueryTest extends SqlTestSupport {
+    @BeforeEach
+    void createTables() {
+        execute("CREATE TABLE t (a INT PRIMARY KEY, b INT)");
+        update("INSERT INTO t VALUES (1, 10), (2, 20), (3, NULL), (4, 5), (5, 5)");
+        execute("CREATE TABLE u (x INT)");
+        update("INSERT INTO u VALUES (5), (20), (NULL)");
+    }
+
+    @Test
+    void correlatedInTheSelectList() {
+        assertEquals(List.of(row(1, 1L), row(2, 0L), row(3, 0L), row(4, 2L), row(5, 2L)),
+            query("SELECT a, (SELECT COUNT(*) FROM t t2 WHERE t2.b > t.b) FROM t ORDER BY a"));
+        assertEquals(List.of(row(1, 20), row(2, null)),
+            query("SELECT a, (SELECT MAX(b) FROM t t2 WHERE t2.b > t.b) FROM t WHERE a <= 2 ORDER BY a"));
+    }
+
+    @Test
+    void existsAndNotExists() {
+        assertEquals(List.of(row(1), row(2), row(3), row(4)),
+            query("SELECT a FROM t WHERE EXISTS (SELECT 1 FROM t t2 WHERE t2.a = t.a + 1) ORDER BY a"));
+        assertEquals(List.of(row(5)),
+            query("SELECT a FROM t WHERE NOT EXISTS (SELECT 1 FROM t t2 WHERE t2.a = t.a + 1) ORDER BY a"));
+        assertEquals(List.of(row(5L)), query("SELECT COUNT(*) FROM t WHERE EXISTS (SELECT * FROM u)"));
+        assertEquals(List.of(row(0L)), query("SELECT COUNT(*) FROM t WHERE EXISTS (SELECT * FROM u WHERE x > 99)"));
+    }
+
+    /** Each answer is PostgreSQL 15's for the same data. */
+    @Test
+    void inAndNotInFollowThreeValuedLogic() {
+        assertEquals(List.of(row(2), row(4), row(5)), query("SELECT a FROM t WHERE b IN (SELECT x FROM u) ORDER BY a"));
+        // u holds a NULL: NOT IN is never true
+        assertEquals(List.of(), query("SELECT a FROM t WHERE b NOT IN (SELECT x FROM u)"));
+        assertEquals(List.of(row(1)), query("SELECT a FROM t WHERE b NOT IN (SELECT x FROM u WHERE x IS NOT NULL)"));
+        assertEquals(List.of(Arrays.asList(null, false, true, false, null, false)),
+            query("SELECT NULL IN (SELECT x FROM u), 7 IN (SELECT x FROM u WHERE x > 99),"
+                + " 7 NOT IN (SELECT x FROM u WHERE x > 99), 5 NOT IN (SELECT x FROM u), 7 NOT IN (SELECT x FROM u),"
+                + " NULL IN (SELECT x FROM u WHERE x > 99)"));
+        assertEquals(List.of(row(1), row(2), row(4), row(5)),
+            query("SELECT a FROM t WHERE b IN (SELECT b FROM t t2 WHERE t2.a < t.a + 2) ORDER BY a"));
+    }
+
+    @Test
+    void comparisonsWithAnyAndAll() {
+        assertEquals(List.of(row(1), row(2)),
+            query("SELECT a FROM t WHERE b > ALL (SELECT b FROM t t2 WHERE t2.a < t.a) ORDER BY a"));
+        assertEquals(List.of(row(1), row(2)), query("SELECT a FROM t WHERE b >= ANY (SELECT x FROM u WHERE x > 5)"
+            + " OR b = 10 ORDER BY a"));
+        assertEquals(List.of(row(2)), query("SELECT a FROM t WHERE b = SOME (SELECT x FROM u WHERE x > 5)"));
+        // ALL over a set with a NULL is never true unless the set is empty
+        assertEquals(List.of(), query("SELECT a FROM t WHERE b < ALL (SELECT x FROM u)"));
+    }
+
+    @Test
+    void inHavingAndInAJoinCondition() {
+        assertEquals(List.of(row(5, 2L)), query("SELECT b, COUNT(*) FROM t GROUP BY b"
+            + " HAVING COUNT(*) > (SELECT COUNT(*) FROM u WHERE x = 20)"));
+        assertEquals(List.of(row(2, 20)), query("SELECT t.a, u.x FROM t JOIN u ON t.b = u.x"
+            + " AND u.x = (SELECT MAX(x) FROM u)"));
+    }
+
+    @Test
+    void updateAndDeleteWithSubqueries() {
+        assertEquals(2L, update("DELETE FROM t WHERE a IN (SELECT a FROM t WHERE b < 10)"));
+        assertEquals(List.of(row(1), row(2), row(3)), query("SELECT a FROM t ORDER BY a"));
+        // the subquery sees the table as the statement found it, not as its own deletes leave it
+        assertEquals(1L, update("DELETE FROM t WHERE NOT EXISTS (SELECT 1 FROM t t2 WHERE t2.a = t.a - 1)"));
+        assertEquals(List.of(row(2), row(3)), query("SELECT a FROM t ORDER BY a"));
+        assertEquals(2L, update("UPDATE t SET b = (SELECT COUNT(*) FROM u WHERE x <= t.a * 10)"));
+        assertEquals(List.of(row(2, 2), row(3, 2)), query("SELECT a, b FROM t ORDER BY a"));
+        assertEquals(1L, update("UPDATE t SET b = 0 WHERE EXISTS (SELECT 1 FROM u WHERE x = t.a * 10)"));
+        assertEquals(List.of(row(2, 0), row(3, 2)), query("SELECT a, b FROM t ORDER BY a"));
+    }
+
+    @Test
+    void setOperations() {
+        assertEquals(List.of(row(5), row(20), Arrays.asList((Object) null)),
+            sorted(query("SELECT b FROM t INTERSECT SELECT x FROM u")));
+        assertEquals(List.of(row(5), row(5)), query("SELECT b FROM t WHERE b = 5 INTERSECT ALL"
+            + " SELECT b FROM t WHERE a >= 4"));
+        assertEquals(List.of(row(10)), query("SELECT b FROM t EXCEPT SELECT x FROM u"));
+        assertEquals(List.of(row(5), row(10)), sorted(query("SELECT b FROM t WHERE b IS NOT NULL EXCEPT ALL"
+            + " SELECT x FROM u")));
+    }
+
+    @Test
+    void aCorrelatedSubqueryProbesTheKeyOfItsOuterRow() {
+        String plan = session.prepare("SELECT a, (SELECT b FROM t t2 WHERE t2.a = t.a + 1) FROM t").explain();
+        assertTrue(plan.contains("VersoCorrelate") && plan.contains("VersoKeyLookup"), plan);
+        assertEquals(List.of(row(1, 20), row(2, null), row(3, 5), row(4, 5), row(5, null)),
+            query("SELECT a, (SELECT b FROM t t2 WHERE t2.a = t.a + 1) FROM t ORDER BY a"));
+    }
+
+    /** Rows in a fixed order, NULLs last, for set operations that give no order. */
+    private static List<List<Object>> sorted(List<List<Object>> rows) {
+        return rows.stream().sorted((l, r) -> l.get(0) == null ? 1 : r.get(0) == null ? -1
+            : Integer.compare(((Number) l.get(0)).intValue(), ((Number) r.get(0)).intValue())).toList();
+    }
+}
