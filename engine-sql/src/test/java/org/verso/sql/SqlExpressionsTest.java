@@ -88,4 +88,17 @@ class SqlExpressionsTest extends SqlTestSupport {
             + " (33.17,96.58,32.40,68.99) AND (col0 < 12) OR col0 > 35)))) AND ((((col3 >= 9) OR col3 < 42 OR"
             + " col4 >= 41.84))) AND (col3 BETWEEN 72 AND 19)) AND ((col1 IN (64.81,55.14))))"));
     }
+
+    /** String literals are Unicode, as values bound through parameters always were. */
+    @Test
+    void stringLiteralsAreUnicode() {
+        execute("CREATE TABLE words (w VARCHAR(10) PRIMARY KEY, n INT)");
+        update("INSERT INTO words VALUES ('日本', 1), ('🎉', 2), ('café', 3), ('plain', 4)");
+        assertEquals(List.of(row(1)), query("SELECT n FROM words WHERE w = '日本'"));
+        assertEquals(List.of(row("🎉!")), query("SELECT w || '!' FROM words WHERE n = 2"));
+        assertEquals(List.of(row(3)), query("SELECT n FROM words WHERE w LIKE 'caf%'"));
+        assertEquals(List.of(row(2)), query("SELECT n FROM words WHERE w = ?", "🎉"));
+        assertEquals(List.of(row("日本")), query("SELECT '日本'"));
+        assertEquals(List.of(row(2)), query("SELECT CHAR_LENGTH('日本')"));
+    }
 }

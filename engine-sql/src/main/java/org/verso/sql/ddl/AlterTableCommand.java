@@ -23,6 +23,7 @@ import org.verso.sql.parse.ast.SqlColumnDefinition;
 import org.verso.sql.parse.ast.SqlTableConstraint;
 import org.verso.sql.prepare.ScalarExpressions;
 import org.verso.sql.schema.SchemaSnapshot;
+import org.verso.sql.type.VersoTypeFactory;
 
 /**
  * ALTER TABLE: ADD [COLUMN], ADD constraint, DROP CONSTRAINT. A new constraint is checked against the rows the
@@ -94,7 +95,7 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("a DEFAULT that takes sequence values for a column added "
                 + "to a table with rows (every row would read the same value)");
         }
-        Object result = new ExprCompiler(new RexBuilder(new org.apache.calcite.jdbc.JavaTypeFactoryImpl()))
+        Object result = new ExprCompiler(new RexBuilder(new VersoTypeFactory()))
             .compile(value).eval(new Object[0], new ExecContext(database, null, new Object[0], new Cancellation()));
         return result == null ? null : Values.canonical(result, column.type());
     }

@@ -19,7 +19,7 @@ import org.verso.core.catalog.SequenceDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.ViewDefinition;
 import org.verso.core.system.SystemView;
-import org.verso.sql.type.VersoTypeSystem;
+import org.verso.sql.type.VersoTypeFactory;
 
 /**
  * The catalog at one version, as a Calcite catalog reader: one Calcite schema per Verso schema ({@code PUBLIC}, the
@@ -92,7 +92,7 @@ public final class SchemaSnapshot {
         if (catalog.version() != version) {
             return null;
         }
-        JavaTypeFactoryImpl typeFactory = new JavaTypeFactoryImpl(VersoTypeSystem.INSTANCE);
+        JavaTypeFactoryImpl typeFactory = new VersoTypeFactory();
         Properties props = new Properties();
         props.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
