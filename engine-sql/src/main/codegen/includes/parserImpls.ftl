@@ -422,7 +422,7 @@ SqlNode VersoExplain() :
 }
 {
     <EXPLAIN> { s = span(); }
-    [ <PLAN> <FOR> ]
+    [ LOOKAHEAD(2) <PLAN> <FOR> ]
     (
         stmt = VersoQueryMaybeForUpdate()
     |

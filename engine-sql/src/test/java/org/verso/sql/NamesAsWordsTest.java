@@ -45,7 +45,18 @@ class NamesAsWordsTest extends SqlTestSupport {
     void aggregateFunctionsStillWork() {
         execute("CREATE TABLE n (x INT)");
         update("INSERT INTO n VALUES (1), (2), (3)");
-        assertEquals(List.of(row(3L, 1, 3, 6L, 2)), query("SELECT COUNT(*), MIN(x), MAX(x), SUM(x), AVG(x) FROM n"));
+        assertEquals(List.of(row(3L, 1, 3, 6L, new java.math.BigDecimal("2.0000000000000000"))),
+            query("SELECT COUNT(*), MIN(x), MAX(x), SUM(x), AVG(x) FROM n"));
         assertEquals(List.of(row(3L)), query("SELECT COUNT(DISTINCT (x)) FROM n"));
+    }
+
+    /** A column named VALUE (or another common word) is an argument like any other column. */
+    @Test
+    void wordsAsNamesInFunctionArguments() {
+        execute("CREATE TABLE m (value INT, name VARCHAR(10), count INT)");
+        update("INSERT INTO m VALUES (10, 'a', 1), (5, 'b', 2)");
+        assertEquals(List.of(row(new java.math.BigDecimal("7.5000000000000000"), 15L, "a", 3L)),
+            query("SELECT AVG(value), SUM(value), MIN(name), SUM(count) FROM m"));
+        assertEquals(List.of(row(11)), query("SELECT ABS(value) + 1 FROM m WHERE name = 'a'"));
     }
 }

@@ -101,4 +101,14 @@ class SqlExpressionsTest extends SqlTestSupport {
         assertEquals(List.of(row("日本")), query("SELECT '日本'"));
         assertEquals(List.of(row(2)), query("SELECT CHAR_LENGTH('日本')"));
     }
+
+    /** AVG of integers is exact, as PostgreSQL's: DECIMAL with 16 digits after the point. */
+    @Test
+    void averageOfIntegersIsExact() {
+        execute("CREATE TABLE nums (i INT, b BIGINT, d DECIMAL(6, 2))");
+        update("INSERT INTO nums VALUES (10, 10, 1.00), (5, 5, 2.00), (0, 0, 2.00), (7, 7, NULL)");
+        assertEquals(List.of(row(new java.math.BigDecimal("5.5000000000000000"),
+            new java.math.BigDecimal("5.5000000000000000"), new java.math.BigDecimal("1.67"))),
+            query("SELECT AVG(i), AVG(b), AVG(d) FROM nums"));
+    }
 }

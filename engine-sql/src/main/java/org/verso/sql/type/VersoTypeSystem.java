@@ -68,6 +68,25 @@ public final class VersoTypeSystem extends RelDataTypeSystemImpl {
         return typeFactory.createTypeWithNullability(sum, argumentType.isNullable());
     }
 
+    /** Digits after the point of an average of integers, as PostgreSQL shows them. */
+    static final int AVG_SCALE = 16;
+
+    /**
+     * AVG of SMALLINT, INTEGER or BIGINT is DECIMAL(38,16), as PostgreSQL's numeric average: exact, where Calcite's
+     * default (the argument's type) truncated AVG of 10, 5, 0 and 7 to 5 instead of 5.5.
+     */
+    @Override
+    public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        SqlTypeName name = argumentType.getSqlTypeName();
+        if (name == SqlTypeName.SMALLINT || name == SqlTypeName.INTEGER || name == SqlTypeName.BIGINT
+            || name == SqlTypeName.TINYINT) {
+            RelDataType avg = typeFactory.createSqlType(SqlTypeName.DECIMAL, DataType.MAX_DECIMAL_PRECISION,
+                AVG_SCALE);
+            return typeFactory.createTypeWithNullability(avg, argumentType.isNullable());
+        }
+        return super.deriveAvgAggType(typeFactory, argumentType);
+    }
+
     @Override
     @SuppressWarnings("deprecation")
     public int getMaxNumericPrecision() {

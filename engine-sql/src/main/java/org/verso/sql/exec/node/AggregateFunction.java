@@ -194,8 +194,8 @@ public final class AggregateFunction {
     }
 
     /**
-     * AVG with the result type Calcite derives (the argument's type): integer averages truncate, decimal averages
-     * round to the type's scale.
+     * AVG in its result type: DECIMAL(38,16) for integers (VersoTypeSystem), the argument's type otherwise; a decimal
+     * average rounds half up to the type's scale.
      */
     private static final class Avg implements Accumulator {
         private final DataType type;
