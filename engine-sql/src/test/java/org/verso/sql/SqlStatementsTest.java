@@ -183,4 +183,22 @@ class SqlStatementsTest extends SqlTestSupport {
         update("INSERT INTO account VALUES (1, 10, 'ann', 12.50), (2, 10, 'bob', 1.00), (3, 20, 'cy', 7.00), "
             + "(4, 20, 'dan', 19.00)");
     }
+
+    /**
+     * A result column without an alias is labelled as PostgreSQL labels it (upper case, like Verso's names): a
+     * function by its name, a CAST by what it casts, CASE as CASE, any other expression ?column?; never Calcite's
+     * internal EXPR$n.
+     */
+    @Test
+    void expressionColumnsHaveReadableLabels() {
+        execute("CREATE TABLE lab (a INT PRIMARY KEY, b INT)");
+        execute("CREATE SEQUENCE lab_seq");
+        List<String> labels = session.prepare("SELECT COUNT(*), SUM(b), a + 1, CAST(b AS BIGINT), CASE WHEN a > 0"
+            + " THEN 1 END, UPPER('x'), a, COUNT(*) AS n FROM lab GROUP BY a, b").columns().stream()
+            .map(org.verso.sql.api.ColumnMeta::label).toList();
+        assertEquals(List.of("COUNT", "SUM", "?column?", "B", "CASE", "UPPER", "A", "N"), labels);
+        assertEquals("NEXTVAL", session.prepare("SELECT NEXT VALUE FOR lab_seq").columns().get(0).label());
+        assertEquals("COUNT", session.prepare("SELECT COUNT(*) FROM lab UNION SELECT 5 FROM lab ORDER BY 1")
+            .columns().get(0).label());
+    }
 }

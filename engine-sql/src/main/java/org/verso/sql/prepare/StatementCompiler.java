@@ -193,8 +193,8 @@ public final class StatementCompiler {
             List<String> origin = field.getIndex() < origins.size() ? origins.get(field.getIndex()) : null;
             String table = origin != null && origin.size() >= 2 ? origin.get(origin.size() - 2) : null;
             String column = origin != null && !origin.isEmpty() ? origin.get(origin.size() - 1) : null;
-            result.add(new ColumnMeta(field.getName(), TypeMapping.toDataType(field.getType()),
-                field.getType().isNullable(), table, column));
+            result.add(new ColumnMeta(ColumnLabels.label(field.getName(), validated, field.getIndex()),
+                TypeMapping.toDataType(field.getType()), field.getType().isNullable(), table, column));
         }
         return result;
     }
