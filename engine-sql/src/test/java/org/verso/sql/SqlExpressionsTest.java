@@ -111,4 +111,15 @@ class SqlExpressionsTest extends SqlTestSupport {
             new java.math.BigDecimal("5.5000000000000000"), new java.math.BigDecimal("1.67"))),
             query("SELECT AVG(i), AVG(b), AVG(d) FROM nums"));
     }
+
+    /** A comparison with NULL is unknown wherever it stands, and never an internal error. */
+    @Test
+    void comparisonsWithNullAreUnknown() {
+        execute("CREATE TABLE cn (a INT PRIMARY KEY, b INT)");
+        update("INSERT INTO cn VALUES (1, 10), (2, NULL)");
+        assertEquals(List.of(), query("SELECT DISTINCT - b FROM cn GROUP BY b HAVING NULL < NULL"));
+        assertEquals(List.of(), query("SELECT a FROM cn WHERE b = NULL OR NULL <> a"));
+        assertEquals(List.of(row(2L)), query("SELECT COUNT(*) FROM cn WHERE (NOT (b < NULL)) IS NOT TRUE"));
+        assertEquals(List.of(java.util.Arrays.asList(1, null)), query("SELECT a, b > NULL FROM cn WHERE a = 1"));
+    }
 }

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.metadata.CyclicMetadataException;
 import org.apache.calcite.rel.metadata.MetadataHandler;
@@ -20,6 +21,10 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
  * every question afresh: the row count of a join asks for its inputs' row counts and selectivities, and they ask
  * theirs, so a plan of 64 joined tables took seconds per question. An answer stays valid as long as the query does:
  * the planner clears a node's entries when the node changes.
+ *
+ * <p>One answer is corrected on the way: Calcite's predicate analysis fails with an AssertionError ("Comparison with
+ * NULL in pulledUpPredicates") on a condition such as {@code HAVING NULL < NULL}, which Verso keeps unsimplified
+ * (see {@code Validators}); the answer is then "nothing known", which only forgoes an optimisation.
  */
 final class CachingMetadataHandlers implements MetadataHandlerProvider {
     private final MetadataHandlerProvider answers;
@@ -49,14 +54,18 @@ final class CachingMetadataHandlers implements MetadataHandlerProvider {
                 return known == NullSentinel.INSTANCE ? null : known;
             }
             mq.map.put(rel, key, NullSentinel.ACTIVE);
+            Object answer;
             try {
-                Object answer = call(method, target, args);
-                mq.map.put(rel, key, answer == null ? NullSentinel.INSTANCE : answer);
-                return answer;
+                answer = call(method, target, args);
             } catch (Throwable t) {
-                mq.map.remove(rel, key);
-                throw t;
+                if (method.getReturnType() != RelOptPredicateList.class || !(rootCause(t) instanceof AssertionError)) {
+                    mq.map.remove(rel, key);
+                    throw t;
+                }
+                answer = RelOptPredicateList.EMPTY;
             }
+            mq.map.put(rel, key, answer == null ? NullSentinel.INSTANCE : answer);
+            return answer;
         }));
     }
 
@@ -65,6 +74,14 @@ final class CachingMetadataHandlers implements MetadataHandlerProvider {
         Object[] key = Arrays.copyOfRange(args, 1, args.length);
         key[0] = method;
         return Arrays.asList(key);
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        Throwable cause = t;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     private static Object call(Method method, Object target, Object[] args) throws Throwable {
