@@ -39,6 +39,10 @@ public final class SqlState {
     public static final String NUMERIC_VALUE_OUT_OF_RANGE = "22003";
     public static final String INVALID_DATETIME_FORMAT = "22007";
     public static final String DIVISION_BY_ZERO = "22012";
+    /** A logarithm of zero or a negative number. */
+    public static final String INVALID_ARGUMENT_FOR_LOGARITHM = "2201E";
+    /** A square root of a negative number, and other arguments outside a power function's domain. */
+    public static final String INVALID_ARGUMENT_FOR_POWER_FUNCTION = "2201F";
     public static final String INVALID_ROW_COUNT = "2201W";
     public static final String INVALID_CHARACTER_VALUE_FOR_CAST = "22018";
     /** A bad value for a setting, option or argument (PostgreSQL's invalid_parameter_value). */

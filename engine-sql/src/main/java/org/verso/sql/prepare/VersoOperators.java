@@ -5,13 +5,19 @@ import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 
-/** The functions statements may call: Calcite's standard operators plus Verso's own ({@code nextval}, {@code now}). */
+/**
+ * The functions statements may call: Calcite's standard operators, Verso's own ({@code nextval}, {@code now}), and
+ * the common spellings of other databases that Calcite keeps in its library tables (LTRIM, RTRIM, LENGTH, GREATEST,
+ * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs). GREATEST and LEAST are NULL if an argument is,
+ * as in Oracle and MySQL (PostgreSQL ignores NULL arguments).
+ */
 public final class VersoOperators {
     /** {@code nextval('sequence')}, PostgreSQL's spelling of {@code NEXT VALUE FOR sequence}. */
     public static final SqlFunction NEXTVAL = new SqlFunction("NEXTVAL", SqlKind.OTHER_FUNCTION,
@@ -33,7 +39,10 @@ public final class VersoOperators {
 
     /** The operator table validation uses. */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW)));
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+            SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
+            SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
+            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY)));
 
     private VersoOperators() {
     }

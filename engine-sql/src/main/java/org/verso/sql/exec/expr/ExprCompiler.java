@@ -1,6 +1,7 @@
 package org.verso.sql.exec.expr;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -21,11 +22,13 @@ import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.common.ErrorCode;
 import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.util.TimeString;
 import org.apache.calcite.util.TimestampString;
 import org.verso.common.type.DataType;
 import org.verso.common.type.DateTimes;
 import org.verso.common.type.ValueOrder;
+import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
 import org.verso.sql.type.TypeMapping;
 
@@ -178,8 +181,10 @@ public final class ExprCompiler {
         String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
         switch (name) {
             case "||":
+                return StringExprs.concat(compileAll(call), false);
             case "CONCAT":
-                return StringExprs.concat(compileAll(call));
+                // PostgreSQL's CONCAT function: a NULL argument adds nothing
+                return StringExprs.concat(compileAll(call), true);
             case "UPPER":
                 return StringExprs.map(operand(call, 0), s -> s.toUpperCase(Locale.ROOT));
             case "LOWER":
@@ -211,6 +216,73 @@ public final class ExprCompiler {
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
             case "NOW":
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
+            case "ROUND":
+            case "TRUNCATE":
+            case "TRUNC":
+                return NumericFunctions.scale(operand(call, 0), call.getOperands().size() > 1 ? operand(call, 1) : null,
+                    argumentType(call, 0), numericType(call),
+                    name.equals("ROUND") ? RoundingMode.HALF_UP : RoundingMode.DOWN);
+            case "CEIL":
+            case "CEILING":
+            case "FLOOR":
+                if (call.getOperands().size() != 1) {
+                    throw unsupported(name + " of a date or time to a unit");
+                }
+                return NumericFunctions.integral(operand(call, 0), argumentType(call, 0), numericType(call),
+                    !name.equals("FLOOR"));
+            case "SIGN":
+                return NumericFunctions.sign(operand(call, 0), argumentType(call, 0), numericType(call));
+            case "EXP":
+                return NumericFunctions.ofDouble(operand(call, 0), argumentType(call, 0), numericType(call),
+                    Math::exp, Double.NEGATIVE_INFINITY, true, ErrorCode.INVALID_POWER_ARGUMENT);
+            case "LN":
+                return NumericFunctions.ofDouble(operand(call, 0), argumentType(call, 0), numericType(call),
+                    Math::log, 0, false, ErrorCode.INVALID_LOGARITHM_ARGUMENT);
+            case "LOG10":
+                return NumericFunctions.ofDouble(operand(call, 0), argumentType(call, 0), numericType(call),
+                    Math::log10, 0, false, ErrorCode.INVALID_LOGARITHM_ARGUMENT);
+            case "POWER":
+            case "POW":
+                return NumericFunctions.power(operand(call, 0), operand(call, 1), argumentType(call, 0),
+                    argumentType(call, 1), numericType(call));
+            case "LENGTH":
+                return StringExprs.length(operand(call, 0));
+            case "LTRIM":
+            case "RTRIM": {
+                Expr blank = (row, ctx) -> " ";
+                return StringExprs.trim(name.equals("LTRIM"), name.equals("RTRIM"), blank, operand(call, 0));
+            }
+            case "POSITION": {
+                if (call.getOperands().size() != 2) {
+                    throw unsupported("POSITION ... FROM");
+                }
+                Expr needle = operand(call, 0);
+                Expr haystack = operand(call, 1);
+                return (row, ctx) -> {
+                    Object n = needle.eval(row, ctx);
+                    Object h = haystack.eval(row, ctx);
+                    if (n == null || h == null) {
+                        return null;
+                    }
+                    int at = ((String) h).indexOf((String) n);
+                    return at < 0 ? 0 : ((String) h).codePointCount(0, at) + 1; // 1-based, in characters
+                };
+            }
+            case "REPLACE": {
+                Expr string = operand(call, 0);
+                Expr from = operand(call, 1);
+                Expr to = operand(call, 2);
+                return (row, ctx) -> {
+                    Object s = string.eval(row, ctx);
+                    Object f = from.eval(row, ctx);
+                    Object t = to.eval(row, ctx);
+                    return s == null || f == null || t == null ? null : ((String) s).replace((String) f, (String) t);
+                };
+            }
+            case "EXTRACT": {
+                TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
+                return DateParts.extract(unit, operand(call, 1), argumentType(call, 1));
+            }
             case "NEXT_VALUE":
                 // NEXT VALUE FOR s: the validator resolved the sequence; the operand names it as written.
                 return SequenceExprs.nextValue(SequenceExprs.keyOfIdentifier(
@@ -221,6 +293,10 @@ public final class ExprCompiler {
             default:
                 throw unsupported("the operator " + call.getOperator().getName());
         }
+    }
+
+    private static ValueType argumentType(RexCall call, int index) {
+        return TypeMapping.toDataType(call.getOperands().get(index).getType()).kind();
     }
 
     private Expr arithmetic(RexCall call) {

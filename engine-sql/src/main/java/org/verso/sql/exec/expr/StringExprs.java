@@ -9,12 +9,16 @@ final class StringExprs {
     private StringExprs() {
     }
 
-    static Expr concat(Expr[] parts) {
+    /** The parts joined; a NULL part makes the result NULL, or adds nothing if {@code skipNulls}. */
+    static Expr concat(Expr[] parts, boolean skipNulls) {
         return (row, ctx) -> {
             StringBuilder sb = new StringBuilder();
             for (Expr part : parts) {
                 Object v = part.eval(row, ctx);
                 if (v == null) {
+                    if (skipNulls) {
+                        continue;
+                    }
                     return null;
                 }
                 sb.append(v);

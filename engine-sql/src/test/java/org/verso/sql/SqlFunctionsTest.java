@@ -1,0 +1,58 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The numeric, string and date functions. The values are PostgreSQL 15's, each in the result type Calcite gives the
+ * function (POWER is DOUBLE, EXTRACT a whole number, SIGN of a decimal keeps its scale).
+ */
+class SqlFunctionsTest extends SqlTestSupport {
+    @Test
+    void roundingAndTruncating() {
+        assertEquals(List.of(row(new BigDecimal("2.57"), new BigDecimal("3"), new BigDecimal("-3"), 1200, 2.6)),
+            query("SELECT ROUND(2.567, 2), ROUND(2.5), ROUND(-2.5), ROUND(1234, -2), ROUND(2.567e0, 1)"));
+        assertEquals(List.of(row(new BigDecimal("2.5"), new BigDecimal("2"), new BigDecimal("-2.56"))),
+            query("SELECT TRUNCATE(2.567, 1), TRUNC(2.567), TRUNC(-2.567, 2)"));
+        assertEquals(List.of(row(new BigDecimal("2"), new BigDecimal("-2"), new BigDecimal("-1.0"), 2.0, -2.0)),
+            query("SELECT CEIL(1.2), FLOOR(-1.8), SIGN(-3.5), CEIL(1.5e0), FLOOR(-1.5e0)"));
+    }
+
+    @Test
+    void powersAndLogarithms() {
+        assertEquals(List.of(row(8.0, 4.0, 0.0, 1.0, 2.0, 9.0)),
+            query("SELECT POWER(2, 3), SQRT(16.0), LN(1), EXP(0), LOG10(100), POW(3, 2)"));
+        assertFails("2201F", "SELECT SQRT(-1)");
+        assertFails("2201E", "SELECT LN(0)");
+        assertFails("2201E", "SELECT LOG10(-5)");
+    }
+
+    @Test
+    void strings() {
+        assertEquals(List.of(row("ell", 3, "a", "a", "a|", "axcx", "ab", 3)),
+            query("SELECT SUBSTRING('hello' FROM 2 FOR 3), POSITION('l' IN 'hello'), TRIM('  a '), LTRIM('  a'),"
+                + " RTRIM('a  ') || '|', REPLACE('abcb', 'b', 'x'), CONCAT('a', 'b'), LENGTH('abc')"));
+        // CONCAT skips a NULL; || does not
+        assertEquals(List.of(Arrays.asList("ab", null)), query("SELECT CONCAT('a', NULL, 'b'), 'a' || NULL"));
+    }
+
+    @Test
+    void conditionalFunctions() {
+        assertEquals(List.of(Arrays.asList(1, null, 3, 1)),
+            query("SELECT COALESCE(NULL, 1), NULLIF(1, 1), GREATEST(1, 3, 2), LEAST(2, 1, 3)"));
+    }
+
+    @Test
+    void dateParts() {
+        assertEquals(List.of(row(2020L, 1L, 2L, 34L, 10L, 11L, 12L, 1L)),
+            query("SELECT EXTRACT(YEAR FROM DATE '2020-02-03'), EXTRACT(DOW FROM DATE '2020-02-03'),"
+                + " EXTRACT(MONTH FROM DATE '2020-02-03'), EXTRACT(DOY FROM DATE '2020-02-03'),"
+                + " EXTRACT(HOUR FROM TIMESTAMP '2020-01-01 10:11:12'),"
+                + " EXTRACT(MINUTE FROM TIMESTAMP '2020-01-01 10:11:12'), EXTRACT(SECOND FROM TIME '10:11:12'),"
+                + " EXTRACT(QUARTER FROM DATE '2020-02-03')"));
+    }
+}
