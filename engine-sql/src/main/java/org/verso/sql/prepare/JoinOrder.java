@@ -1,9 +1,7 @@
 package org.verso.sql.prepare;
 
-import org.apache.calcite.plan.RelOptCostImpl;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
-import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
@@ -59,15 +57,7 @@ final class JoinOrder {
             return logical;
         }
         HepProgram program = joins <= MAX_LEFT_DEEP_JOINS ? LEFT_DEEP : BUSHY;
-        HepPlanner planner = new HepPlanner(program, null, true, null, RelOptCostImpl.FACTORY) {
-            @Override
-            public void checkCancel() {
-                cancellation.check();
-            }
-        };
-        planner.setExecutor(logical.getCluster().getPlanner().getExecutor());
-        planner.setRoot(logical);
-        return planner.findBestExp();
+        return HepPhase.run(program, logical, cancellation);
     }
 
     private static int innerJoins(RelNode root) {

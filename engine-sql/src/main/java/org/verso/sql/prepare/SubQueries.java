@@ -1,7 +1,5 @@
 package org.verso.sql.prepare;
 
-import org.apache.calcite.plan.RelOptCostImpl;
-import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
@@ -37,15 +35,7 @@ final class SubQueries {
         if (!hasSubQuery(logical)) {
             return logical;
         }
-        HepPlanner planner = new HepPlanner(PROGRAM, null, true, null, RelOptCostImpl.FACTORY) {
-            @Override
-            public void checkCancel() {
-                cancellation.check();
-            }
-        };
-        planner.setExecutor(logical.getCluster().getPlanner().getExecutor());
-        planner.setRoot(logical);
-        return planner.findBestExp();
+        return HepPhase.run(PROGRAM, logical, cancellation);
     }
 
     private static boolean hasSubQuery(RelNode root) {
