@@ -1,0 +1,109 @@
+package org.verso.bench.jdbc;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Statements through JDBC, Verso against H2, both in memory in the same JVM (param {@code engine}), one connection
+ * with autocommit on, on a table of 10,000 rows ({@code id INT PRIMARY KEY, bal DECIMAL(12,2), name VARCHAR(40)}):
+ *
+ * <ul>
+ *   <li>{@code pointSelectPreparedEachTime}: prepareStatement, set the key, executeQuery, read the row, close; what
+ *       BenchBase does for every statement (the prepared plan comes from each engine's cache).</li>
+ *   <li>{@code updateByKey}: one reused PreparedStatement {@code UPDATE ... SET bal = bal + ? WHERE id = ?}, each
+ *       execution its own transaction; nothing is forced on either (in memory).</li>
+ *   <li>{@code adHocSelect}: a plain Statement whose SQL text is new each time (a literal changes), so neither
+ *       engine's plan cache can answer: the whole parse, validate and plan path.</li>
+ * </ul>
+ * The goals are ratios to H2 measured in the same run: at least 2x for the point select, at least 1x for the update.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+public class JdbcStatementBenchmark {
+    private static final int ROWS = 10_000;
+
+    @Param({"verso", "h2"})
+    public String engine;
+
+    private Connection connection;
+    private PreparedStatement update;
+    private Statement plain;
+    private long adHoc;
+
+    @Setup(Level.Trial)
+    public void open() throws SQLException {
+        String url = engine.equals("h2") ? "jdbc:h2:mem:bench" + System.nanoTime()
+            : "jdbc:verso:mem:bench" + System.nanoTime();
+        connection = DriverManager.getConnection(url);
+        try (Statement s = connection.createStatement()) {
+            s.execute("CREATE TABLE accounts (id INT PRIMARY KEY, bal DECIMAL(12, 2), name VARCHAR(40))");
+        }
+        connection.setAutoCommit(false);
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO accounts VALUES (?, ?, ?)")) {
+            for (int i = 0; i < ROWS; i++) {
+                insert.setInt(1, i);
+                insert.setBigDecimal(2, java.math.BigDecimal.valueOf(i, 2));
+                insert.setString(3, "customer " + i);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        connection.commit();
+        connection.setAutoCommit(true);
+        update = connection.prepareStatement("UPDATE accounts SET bal = bal + ? WHERE id = ?");
+        plain = connection.createStatement();
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        update.close();
+        plain.close();
+        connection.close();
+    }
+
+    @Benchmark
+    public long pointSelectPreparedEachTime() throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("SELECT bal, name FROM accounts WHERE id = ?")) {
+            select.setInt(1, ThreadLocalRandom.current().nextInt(ROWS));
+            try (ResultSet rs = select.executeQuery()) {
+                rs.next();
+                return rs.getBigDecimal(1).unscaledValue().longValue() + rs.getString(2).length();
+            }
+        }
+    }
+
+    @Benchmark
+    public int updateByKey() throws SQLException {
+        update.setBigDecimal(1, java.math.BigDecimal.ONE);
+        update.setInt(2, ThreadLocalRandom.current().nextInt(ROWS));
+        return update.executeUpdate();
+    }
+
+    @Benchmark
+    public long adHocSelect() throws SQLException {
+        long n = adHoc++;
+        try (ResultSet rs = plain.executeQuery("SELECT name FROM accounts WHERE id = " + (n % ROWS)
+            + " AND bal > " + (-1 - n))) {
+            return rs.next() ? rs.getString(1).length() : 0;
+        }
+    }
+}
