@@ -1,5 +1,9 @@
 package org.verso.sql.exec;
 
+
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexWindowBound;
+import org.apache.calcite.rel.core.Window;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -26,6 +30,7 @@ import org.verso.sql.exec.node.HashJoinNode;
 import org.verso.sql.exec.node.InsertNode;
 import org.verso.sql.exec.node.JoinType;
 import org.verso.sql.exec.node.CorrelateNode;
+import org.verso.sql.exec.node.WindowNode;
 import org.verso.sql.exec.node.SetOpNode;
 import org.verso.sql.exec.node.IndexJoinNode;
 import org.verso.sql.exec.node.IndexScanNode;
@@ -43,6 +48,7 @@ import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.rel.VersoFilter;
 import org.verso.sql.plan.rel.VersoHashJoin;
 import org.verso.sql.plan.rel.VersoCorrelate;
+import org.verso.sql.plan.rel.VersoWindow;
 import org.verso.sql.plan.rel.VersoIntersect;
 import org.verso.sql.plan.rel.VersoMinus;
 import org.verso.sql.plan.rel.VersoIndexJoin;
@@ -133,25 +139,100 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     @Override
     public PlanNode visit(VersoSort rel) {
         List<RelFieldCollation> fields = rel.getCollation().getFieldCollations();
-        RowComparator order = null;
-        if (!fields.isEmpty()) {
-            int[] index = new int[fields.size()];
-            boolean[] descending = new boolean[fields.size()];
-            boolean[] nullsFirst = new boolean[fields.size()];
-            for (int i = 0; i < index.length; i++) {
-                RelFieldCollation field = fields.get(i);
-                index[i] = field.getFieldIndex();
-                descending[i] = field.getDirection().isDescending();
-                RelFieldCollation.NullDirection nulls = field.nullDirection == RelFieldCollation.NullDirection.UNSPECIFIED
-                    ? field.getDirection().defaultNullDirection()
-                    : field.nullDirection;
-                nullsFirst[i] = nulls == RelFieldCollation.NullDirection.FIRST;
-            }
-            order = new RowComparator(index, descending, nullsFirst);
-        }
+        RowComparator order = fields.isEmpty() ? null : comparator(fields);
         Expr offset = rel.offset == null ? null : compiler.compile(rel.offset);
         Expr fetch = rel.fetch == null ? null : compiler.compile(rel.fetch);
         return new SortNode(build(rel.getInput()), order, offset, fetch);
+    }
+
+    @Override
+    public PlanNode visit(VersoWindow rel) {
+        int inputWidth = rel.getInput().getRowType().getFieldCount();
+        Object[] constants = rel.constants.stream().map(ExprCompiler::literalValue).toArray();
+        List<WindowNode.Window> windows = new ArrayList<>();
+        int output = inputWidth + constants.length;
+        for (Window.Group group : rel.groups) {
+            List<WindowNode.Call> calls = new ArrayList<>();
+            for (Window.RexWinAggCall call : group.aggCalls) {
+                calls.add(windowCall(call, output++));
+            }
+            List<RelFieldCollation> order = group.orderKeys.getFieldCollations();
+            windows.add(new WindowNode.Window(group.keys.toArray(), order.isEmpty() ? null : comparator(order),
+                group.isRows, bound(group.lowerBound, group.isRows, inputWidth, constants),
+                bound(group.upperBound, group.isRows, inputWidth, constants), calls));
+        }
+        return new WindowNode(build(rel.getInput()), output, constants, windows);
+    }
+
+    private static WindowNode.Call windowCall(Window.RexWinAggCall call, int output) {
+        int[] arguments = call.getOperands().stream().mapToInt(o -> {
+            if (!(o instanceof RexInputRef ref)) {
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the window function argument " + o);
+            }
+            return ref.getIndex();
+        }).toArray();
+        WindowNode.Call.Function function = switch (call.getOperator().getKind()) {
+            case ROW_NUMBER -> WindowNode.Call.Function.ROW_NUMBER;
+            case RANK -> WindowNode.Call.Function.RANK;
+            case DENSE_RANK -> WindowNode.Call.Function.DENSE_RANK;
+            case LAG -> WindowNode.Call.Function.LAG;
+            case LEAD -> WindowNode.Call.Function.LEAD;
+            case FIRST_VALUE -> WindowNode.Call.Function.FIRST_VALUE;
+            case LAST_VALUE -> WindowNode.Call.Function.LAST_VALUE;
+            case COUNT, SUM, SUM0, MIN, MAX, AVG -> WindowNode.Call.Function.AGGREGATE;
+            default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the window function "
+                + call.getOperator().getName());
+        };
+        if (call.distinct) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("DISTINCT in a window function");
+        }
+        AggregateFunction aggregate = null;
+        if (function == WindowNode.Call.Function.AGGREGATE) {
+            AggregateFunction.Kind kind = AggregateFunction.Kind.valueOf(call.getOperator().getKind().name());
+            aggregate = new AggregateFunction(kind, arguments.length == 0 ? -1 : arguments[0], false, -1,
+                TypeMapping.toDataType(call.getType()), null);
+        }
+        return new WindowNode.Call(function, arguments, aggregate, output);
+    }
+
+    /** A frame bound; its offset is a literal or, in a window operator, one of its constants after the input. */
+    private static WindowNode.Bound bound(RexWindowBound bound, boolean rows, int inputWidth, Object[] constants) {
+        if (bound.isUnboundedPreceding()) {
+            return new WindowNode.Bound(WindowNode.Bound.Kind.UNBOUNDED_PRECEDING, 0);
+        }
+        if (bound.isUnboundedFollowing()) {
+            return new WindowNode.Bound(WindowNode.Bound.Kind.UNBOUNDED_FOLLOWING, 0);
+        }
+        if (bound.isCurrentRow()) {
+            return new WindowNode.Bound(WindowNode.Bound.Kind.CURRENT_ROW, 0);
+        }
+        RexNode offsetNode = bound.getOffset();
+        Object offsetValue = offsetNode instanceof RexLiteral literal ? ExprCompiler.literalValue(literal)
+            : offsetNode instanceof RexInputRef ref && ref.getIndex() >= inputWidth
+            ? constants[ref.getIndex() - inputWidth] : null;
+        if (!rows || !(offsetValue instanceof Number number)) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("a RANGE frame with an offset (use ROWS)");
+        }
+        long offset = number.longValue();
+        return new WindowNode.Bound(bound.isPreceding() ? WindowNode.Bound.Kind.PRECEDING
+            : WindowNode.Bound.Kind.FOLLOWING, offset);
+    }
+
+    /** The order of {@code fields}, each NULL placement as given or its direction's default. */
+    private static RowComparator comparator(List<RelFieldCollation> fields) {
+        int[] index = new int[fields.size()];
+        boolean[] descending = new boolean[fields.size()];
+        boolean[] nullsFirst = new boolean[fields.size()];
+        for (int i = 0; i < index.length; i++) {
+            RelFieldCollation field = fields.get(i);
+            index[i] = field.getFieldIndex();
+            descending[i] = field.getDirection().isDescending();
+            RelFieldCollation.NullDirection nulls = field.nullDirection == RelFieldCollation.NullDirection.UNSPECIFIED
+                ? field.getDirection().defaultNullDirection()
+                : field.nullDirection;
+            nullsFirst[i] = nulls == RelFieldCollation.NullDirection.FIRST;
+        }
+        return new RowComparator(index, descending, nullsFirst);
     }
 
     @Override

@@ -142,7 +142,8 @@ public final class StatementCompiler {
         RelOptCluster cluster = Clusters.create(planner, rexBuilder);
         RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
             .convertQuery(validated, false, true);
-        RelNode logical = JoinOrder.choose(SubQueries.remove(root.project(), cancellation), cancellation);
+        RelNode logical = JoinOrder.choose(
+            SubQueries.remove(Windows.split(root.project(), cancellation), cancellation), cancellation);
 
         planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
         RelNode physical = planner.findBestExp();

@@ -32,5 +32,7 @@ public interface VersoRelVisitor<T> {
 
     T visit(VersoCorrelate rel);
 
+    T visit(VersoWindow rel);
+
     T visit(VersoTableModify rel);
 }

@@ -17,6 +17,7 @@ public final class VersoRules {
         ProjectConverterRule.INSTANCE,
         SortConverterRule.INSTANCE,
         AggregateConverterRule.INSTANCE,
+        WindowConverterRule.INSTANCE,
         ValuesConverterRule.INSTANCE,
         UnionConverterRule.INSTANCE,
         SetOpConverterRule.INTERSECT,
