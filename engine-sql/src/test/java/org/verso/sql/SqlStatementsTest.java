@@ -201,4 +201,15 @@ class SqlStatementsTest extends SqlTestSupport {
         assertEquals("COUNT", session.prepare("SELECT COUNT(*) FROM lab UNION SELECT 5 FROM lab ORDER BY 1")
             .columns().get(0).label());
     }
+
+    /** NEXT VALUE FOR works in a query that reads a table too, once per row. */
+    @Test
+    void nextValueInAQueryWithATable() {
+        execute("CREATE TABLE seqt (a INT PRIMARY KEY)");
+        execute("CREATE SEQUENCE seqt_ids START WITH 10");
+        update("INSERT INTO seqt VALUES (1), (2)");
+        assertEquals(List.of(row(10L, 1), row(11L, 2)), query("SELECT NEXT VALUE FOR seqt_ids, a FROM seqt ORDER BY a"));
+        assertEquals(List.of(row(12L)), query("SELECT nextval('seqt_ids')"));
+        assertFails("42P01", "SELECT NEXT VALUE FOR no_such_sequence, a FROM seqt");
+    }
 }
