@@ -27,6 +27,7 @@ import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.api.MaterializedRows;
 import org.verso.sql.api.ResultRows;
 import org.verso.common.SqlState;
+import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
 
@@ -257,7 +258,22 @@ public final class VersoResultSet extends ReadOnlyResultSet {
 
     @Override
     public String getString(int columnIndex) throws SQLException {
-        return read(columnIndex, Values::toText);
+        return blankPadded(columnIndex, read(columnIndex, Values::toText));
+    }
+
+    /**
+     * A value of a CHAR(n) table column is padded with blanks to n characters, as PostgreSQL gives it; the engine
+     * keeps CHAR values without their trailing blanks, which its comparisons ignore anyway. A computed CHAR value
+     * ({@code code || '|'}) is not, as in PostgreSQL, where such an expression is text.
+     */
+    private String blankPadded(int columnIndex, String text) {
+        ColumnMeta column = columns.get(columnIndex - 1);
+        DataType type = column.type();
+        if (text == null || type.kind() != ValueType.CHAR || column.columnName() == null) {
+            return text;
+        }
+        int missing = type.length() - text.codePointCount(0, text.length());
+        return missing <= 0 ? text : text + " ".repeat(missing);
     }
 
     @Override
@@ -379,7 +395,8 @@ public final class VersoResultSet extends ReadOnlyResultSet {
 
     @Override
     public Object getObject(int columnIndex) throws SQLException {
-        return read(columnIndex, (value, type) -> JdbcObjects.toObject(type, value));
+        Object value = read(columnIndex, (v, type) -> JdbcObjects.toObject(type, v));
+        return value instanceof String text ? blankPadded(columnIndex, text) : value;
     }
 
     @Override

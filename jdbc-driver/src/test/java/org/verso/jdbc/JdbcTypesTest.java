@@ -16,6 +16,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -155,6 +156,28 @@ class JdbcTypesTest {
             assertEquals(16, meta.getPrecision(3));
             assertEquals(Types.BINARY, meta.getColumnType(4));
             assertEquals(byte[].class.getName(), meta.getColumnClassName(3));
+        }
+    }
+
+    /** A CHAR(n) value reads back padded with blanks to n characters; comparisons ignore the blanks. */
+    @Test
+    void fixedCharReadsBackBlankPadded() throws SQLException {
+        exec(c, "CREATE TABLE codes (id INT PRIMARY KEY, code CHAR(5), name VARCHAR(5))");
+        exec(c, "INSERT INTO codes VALUES (1, 'ab', 'ab'), (2, NULL, NULL), (3, '日本', 'x')");
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT code, name, code || '|' FROM codes WHERE code = 'ab'")) {
+            assertTrue(rs.next());
+            assertEquals("ab   ", rs.getString(1));
+            assertEquals("ab   ", rs.getObject(1));
+            assertEquals("ab", rs.getString(2)); // VARCHAR keeps its length
+            assertEquals("ab|", rs.getString(3)); // as text, CHAR loses its padding (PostgreSQL's rule)
+        }
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT code FROM codes WHERE id IN (2, 3) ORDER BY id")) {
+            assertTrue(rs.next());
+            assertNull(rs.getString(1));
+            assertTrue(rs.next());
+            assertEquals("日本   ", rs.getString(1));
         }
     }
 }
