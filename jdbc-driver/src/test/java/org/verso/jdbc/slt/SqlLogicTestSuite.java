@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -176,9 +175,5 @@ final class SqlLogicTestSuite {
                 outcome.failures().forEach(out::println);
             }
         }
-    }
-
-    static Connection connect(String url) throws SQLException {
-        return DriverManager.getConnection(url);
     }
 }
