@@ -126,7 +126,7 @@ public final class StatementCompiler {
         }
         GeneratedColumns.check(node, schema.catalog());
         DefaultKeyword.expand(node, schema.catalog());
-        SequenceCalls.rewrite(node);
+        SequenceCalls.rewrite(node, schema.catalog());
         SqlValidator validator = Validators.validator(schema);
         SqlNode validated = validator.validate(node);
         List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));
