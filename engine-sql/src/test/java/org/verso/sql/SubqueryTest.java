@@ -106,6 +106,26 @@ class SubqueryTest extends SqlTestSupport {
             query("SELECT a, (SELECT b FROM t t2 WHERE t2.a = t.a + 1) FROM t ORDER BY a"));
     }
 
+    /**
+     * Both branches of the union hold inner joins (the IN subqueries become joins), so the joins are reordered; the
+     * ordering rule leaves this n-way join as it gathered it, and the plan then keeps its written join order.
+     */
+    @Test
+    void aUnionOfInSubqueriesUnderOrAndNotKeepsItsJoinOrderWhereItCannotBeReordered() {
+        execute("CREATE TABLE v (pk INT PRIMARY KEY, c0 INT, c1 DOUBLE, c3 INT, c4 DOUBLE)");
+        update("INSERT INTO v VALUES (0, 30, 81.46, 91, 30.73), (1, 95, 61.72, 97, 41.75), (2, 22, 73.2, 83, 78.44),"
+            + " (3, 45, 69.17, 64, 54.75), (4, 84, 41.83, 95, 56.56), (5, 58, 82.60, 88, 1.73),"
+            + " (6, 0, 52.14, 22, 2.27), (7, 65, 33.32, 58, 31.42), (8, 47, 0.34, 51, 80.85),"
+            + " (9, 88, 80.81, 59, 24.71)");
+        String p = "c4 IN (SELECT c1 FROM v) OR c0 IN (SELECT c3 FROM v) OR c0 IN (SELECT c3 FROM v WHERE c0 > 35)"
+            + " AND c1 IN (SELECT c4 FROM v) OR c3 IN (SELECT c0 FROM v)";
+        // true where c0 is some c3 (pks 1, 2, 5, 9) or c3 is some c0 (pks 4, 5, 6, 7); no c4 equals a c1
+        assertEquals(List.of(row(0, 0), row(1, 1), row(2, 1), row(3, 0), row(4, 1), row(5, 1), row(6, 1), row(7, 1),
+                row(8, 0), row(9, 1)),
+            query("SELECT pk, 1 FROM v WHERE " + p + " UNION ALL SELECT pk, 0 FROM v WHERE NOT (" + p + ")"
+                + " ORDER BY 1"));
+    }
+
     /** Rows in a fixed order, NULLs last, for set operations that give no order. */
     private static List<List<Object>> sorted(List<List<Object>> rows) {
         return rows.stream().sorted((l, r) -> l.get(0) == null ? 1 : r.get(0) == null ? -1

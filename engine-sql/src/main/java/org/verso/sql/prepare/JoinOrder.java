@@ -8,6 +8,7 @@ import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.rules.MultiJoin;
 import org.verso.sql.api.Cancellation;
 
 /**
@@ -24,7 +25,9 @@ import org.verso.sql.api.Cancellation;
  * inputs whose join is estimated cheapest (tens of milliseconds for 64 tables).
  *
  * <p>Only plans with at least {@link #MIN_INNER_JOINS} inner joins are reordered; a join of two tables has no order
- * to choose.
+ * to choose. Where the ordering rule leaves in place an n-way join that was gathered for it (it does for some unions
+ * whose branches filter by several IN subqueries under OR and NOT), the plan keeps its written join order rather than
+ * reach the cost-based planner with an operator that no Verso operator implements.
  */
 final class JoinOrder {
     static final int MIN_INNER_JOINS = 2;
@@ -57,7 +60,23 @@ final class JoinOrder {
             return logical;
         }
         HepProgram program = joins <= MAX_LEFT_DEEP_JOINS ? LEFT_DEEP : BUSHY;
-        return HepPhase.run(program, logical, cancellation);
+        RelNode ordered = HepPhase.run(program, logical, cancellation);
+        return contains(ordered, MultiJoin.class) ? logical : ordered;
+    }
+
+    private static boolean contains(RelNode root, Class<? extends RelNode> type) {
+        boolean[] found = new boolean[1];
+        new RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (type.isInstance(node)) {
+                    found[0] = true;
+                    return;
+                }
+                super.visit(node, ordinal, parent);
+            }
+        }.go(root);
+        return found[0];
     }
 
     private static int innerJoins(RelNode root) {
