@@ -113,6 +113,8 @@ public enum ErrorCode {
     STATEMENT_TOO_COMPLEX(SqlState.STATEMENT_TOO_COMPLEX,
         "statement too complex: its expressions are nested too deeply"),
     ROW_TOO_LARGE(SqlState.PROGRAM_LIMIT_EXCEEDED, "row of %d bytes in table %s exceeds the maximum of %d bytes"),
+    INDEX_KEY_TOO_LARGE(SqlState.PROGRAM_LIMIT_EXCEEDED,
+        "index key of %d bytes in index %s exceeds the maximum of %d bytes"),
 
     // 55: object not in prerequisite state
     LOCK_NOT_AVAILABLE(SqlState.LOCK_NOT_AVAILABLE, "could not lock a row of table %s: transaction %d is writing it"),

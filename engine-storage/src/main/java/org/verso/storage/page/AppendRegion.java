@@ -2,7 +2,6 @@ package org.verso.storage.page;
 
 import java.nio.ByteBuffer;
 import org.verso.common.ErrorCode;
-import org.verso.common.VersoException;
 import org.verso.storage.wal.RecordType;
 import org.verso.storage.wal.RedoHandler;
 import org.verso.storage.wal.RedoLog;
@@ -157,15 +156,7 @@ public final class AppendRegion {
     static void redoAppend(BufferPool pool, PageFile file, long address, ByteBuffer record, long lsn) {
         long pageNo = pageOf(address);
         int offset = offsetOf(address);
-        Page page;
-        try {
-            page = pageNo < file.pageCount() ? pool.pin(file, pageNo) : pool.pinOrCreate(file, pageNo);
-        } catch (VersoException e) {
-            if (!e.sqlState().equals("XX001")) {
-                throw e;
-            }
-            page = pool.pinOrCreate(file, pageNo);
-        }
+        Page page = pool.pinForRedo(file, pageNo);
         try {
             ByteBuffer buf = page.buffer();
             if (PageHeader.lsn(buf) >= lsn) {

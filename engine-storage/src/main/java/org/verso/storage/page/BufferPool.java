@@ -92,6 +92,21 @@ public final class BufferPool {
     }
 
     /**
+     * Pins a page for redo: as it is on disk or in the pool, or a fresh empty page where it is missing or fails its
+     * checksum (torn by a crash; the log rebuilds it).
+     */
+    public Page pinForRedo(PageFile file, long pageNo) {
+        try {
+            return pageNo < file.pageCount() ? pin(file, pageNo) : pinOrCreate(file, pageNo);
+        } catch (VersoException e) {
+            if (!e.sqlState().equals("XX001")) {
+                throw e;
+            }
+            return pinOrCreate(file, pageNo);
+        }
+    }
+
+    /**
      * Writes every dirty page of every file that nobody has pinned. A pinned page is being changed (the head page an
      * append region is filling) and is written by its owner: writing it here could write a torn image, or an image
      * whose changes the log does not hold yet, and would write an append region's page twice. Callers that need
@@ -239,6 +254,32 @@ public final class BufferPool {
     /** Writes a pinned page now and marks it clean. */
     public synchronized void writeNow(Page page) {
         writeFrame(page.frame);
+    }
+
+    /** Pins a page if the pool holds it; null otherwise (nothing is read). */
+    public synchronized Page pinCached(PageFile file, long pageNo) {
+        int frame = pageTable.get(key(file, pageNo));
+        if (frame < 0) {
+            return null;
+        }
+        pinCount[frame]++;
+        return pages[frame];
+    }
+
+    /** The numbers of {@code file}'s dirty pages, in ascending order. */
+    public synchronized long[] dirtyPages(PageFile file) {
+        return java.util.stream.IntStream.range(0, frameCount)
+            .filter(f -> dirty[f] && pages[f].file == file && !discarded[f])
+            .mapToLong(f -> pages[f].pageNo)
+            .sorted()
+            .toArray();
+    }
+
+    /** Writes a pinned page if it is dirty (an owner that keeps writers off the page while it is written). */
+    public synchronized void writeIfDirty(Page page) {
+        if (dirty[page.frame]) {
+            writeFrame(page.frame);
+        }
     }
 
     /** Writes every dirty page of {@code file}, in page order so the writes are sequential where possible. */
