@@ -18,6 +18,7 @@ import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
 import org.verso.storage.heap.HeapStatistics;
 import org.verso.storage.heap.RowVersion;
+import org.verso.storage.heap.PrunedVersions;
 import org.verso.storage.heap.TableHeap;
 import org.verso.storage.heap.WriteDecider;
 import org.verso.storage.heap.WriteDecision;
@@ -109,15 +110,34 @@ public final class Table implements ReadableTable {
     }
 
     /**
-     * Forgets the versions no snapshot at or after {@code horizon} can see (see {@link TableHeap#forgetVersions}).
-     * Runs under the schema lock, shared, so an index build, which reads whole version chains, never overlaps it.
+     * Forgets the versions no snapshot at or after {@code horizon} can see (see {@link TableHeap#forgetVersions}),
+     * and the index entries that only those versions needed: a key no kept version of the row has. Runs under the
+     * schema lock, shared, so an index build, which reads whole version chains, never overlaps it.
      */
     public void forgetVersions(long horizon, java.util.function.LongSupplier clock, long oldestRunningTxid) {
         schemaLock.readLock().lock();
         try {
-            heap.forgetVersions(horizon, clock, oldestRunningTxid);
+            List<IndexAccess> current = indexes;
+            heap.forgetVersions(horizon, clock, oldestRunningTxid, current.isEmpty() ? PrunedVersions.NONE
+                : (rowId, dropped, kept) -> dropEntries(current, rowId, dropped, kept));
         } finally {
             schemaLock.readLock().unlock();
+        }
+    }
+
+    private static void dropEntries(List<IndexAccess> indexes, long rowId, List<Object[]> dropped,
+                                    List<Object[]> kept) {
+        for (IndexAccess index : indexes) {
+            java.util.Set<ByteKey> keep = new java.util.HashSet<>();
+            for (Object[] row : kept) {
+                keep.add(new ByteKey(index.keyOf(row)));
+            }
+            for (Object[] row : dropped) {
+                byte[] key = index.keyOf(row);
+                if (keep.add(new ByteKey(key))) {
+                    index.storage().remove(key, rowId);
+                }
+            }
         }
     }
 

@@ -102,6 +102,55 @@ class VersionForgettingTest {
         }
     }
 
+    /**
+     * An update that changes an indexed key adds an entry and leaves the old one for older snapshots; once no
+     * snapshot can see the old version, its entry goes too, so the index holds one entry per live row however often
+     * the keys change, and lookups by any key still find exactly the live rows.
+     */
+    @Test
+    void indexEntriesOfForgottenVersionsAreDropped() {
+        try (Database db = open("forget-index")) {
+            db.createIndex("ACCOUNTS", org.verso.core.catalog.IndexDefinition.of("ACCOUNTS_BALANCE", new int[] {1},
+                false, org.verso.core.catalog.IndexKind.MVIDX, org.verso.core.catalog.IndexOrigin.CREATE_INDEX));
+            Table t = db.table("ACCOUNTS");
+            Transaction old = db.begin(IsolationLevel.SNAPSHOT);
+            long seen = total(t, old);
+            for (int round = 0; round < 100; round++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                for (int i = 0; i < ACCOUNTS; i++) {
+                    add(t, tx, i, 1);
+                }
+                tx.commit();
+                db.forgetVersions();
+            }
+            assertTrue(t.indexStatistics().get("ACCOUNTS_BALANCE").entries() >= 100L * ACCOUNTS,
+                "entries an old snapshot may read through are kept");
+            assertEquals(seen, total(t, old));
+            try (RowCursor c = t.lookup(old, "ACCOUNTS_BALANCE", new Object[] {INITIAL})) {
+                int found = 0;
+                while (c.next()) {
+                    found++;
+                }
+                assertEquals(ACCOUNTS, found, "the old snapshot finds its rows by their old key");
+            }
+            old.commit();
+            db.forgetVersions();
+            db.forgetVersions();
+            assertEquals(ACCOUNTS, t.indexStatistics().get("ACCOUNTS_BALANCE").entries(),
+                "after 3,200 key changes the index holds one entry per row");
+            assertEquals(ACCOUNTS, t.indexStatistics().get("ACCOUNTS_PKEY").entries());
+            Transaction now = db.begin(IsolationLevel.SNAPSHOT);
+            try (RowCursor c = t.lookup(now, "ACCOUNTS_BALANCE", new Object[] {INITIAL + 100})) {
+                int found = 0;
+                while (c.next()) {
+                    found++;
+                }
+                assertEquals(ACCOUNTS, found);
+            }
+            now.commit();
+        }
+    }
+
     @Test
     void readersKeepTheirSnapshotsWhileVersionsAreForgottenConcurrently() throws Exception {
         long seed = Long.getLong("verso.seed", System.nanoTime());

@@ -271,13 +271,30 @@ public final class SiasHeap implements TableHeap {
     }
 
     @Override
-    public void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid) {
+    public void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid, PrunedVersions pruned) {
         directory.reclaim(oldestRunningTxid);
         long[] rows = superseded.drain();
         IntList dropped = new IntList();
         for (long vid : rows) {
             synchronized (latch(vid)) {
-                dropped.addAll(directory.prune(vid, horizon));
+                int[] nodes = directory.prune(vid, horizon);
+                dropped.addAll(nodes);
+                if (nodes.length > 0 && pruned != PrunedVersions.NONE) {
+                    // The dropped nodes are only retired: their tuples are still where they point.
+                    List<Object[]> droppedRows = new ArrayList<>(nodes.length);
+                    for (int node : nodes) {
+                        if (!VersionWord.isTombstone(directory.word(node))) {
+                            droppedRows.add(fetch(directory.tid(node)));
+                        }
+                    }
+                    List<Object[]> kept = new ArrayList<>(2);
+                    for (RowVersion version : chain(vid)) {
+                        if (version.row() != null) {
+                            kept.add(version.row());
+                        }
+                    }
+                    pruned.pruned(vid, droppedRows, kept);
+                }
                 if (directory.chainLength(vid) > 1) {
                     superseded.add(vid); // an older version is still visible to someone: try again later
                 }

@@ -99,8 +99,9 @@ public interface TableHeap extends AutoCloseable {
      * live versions, not its history. The caller guarantees that no running transaction's snapshot is older than
      * {@code horizon}. Memory of what is forgotten is reused once every transaction running at that moment has
      * ended: {@code clock} tells the moment, {@code oldestRunningTxid} the oldest transaction still running now.
+     * {@code pruned} hears of every row that lost versions, under the row's write latch.
      */
-    void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid);
+    void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid, PrunedVersions pruned);
 
     /** Figures for the system views. */
     HeapStatistics statistics();

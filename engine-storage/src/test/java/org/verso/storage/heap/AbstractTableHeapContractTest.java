@@ -227,16 +227,22 @@ public abstract class AbstractTableHeapContractTest {
             commit(heap, 30, 40);
             put(heap, vid, 50, new Object[] {1, "v2"});
             commit(heap, 50, 60);
-            heap.forgetVersions(45, () -> 70, 71);
+            List<String> told = new ArrayList<>();
+            PrunedVersions listener = (rowId, dropped, kept) -> told.add(rowId + ": dropped "
+                + dropped.stream().map(r -> (String) r[1]).toList() + ", kept " + kept.stream().map(r -> (String) r[1])
+                .toList());
+            heap.forgetVersions(45, () -> 70, 71, listener);
             assertArrayEquals(new Object[] {1, "v1"}, heap.read(vid, new Snapshot(45, 99)), "the horizon's version");
             assertEquals(2, heap.chain(vid).size(), "v0 is older than what any snapshot at the horizon sees");
-            heap.forgetVersions(60, () -> 70, 71);
+            heap.forgetVersions(60, () -> 70, 71, listener);
             assertEquals(1, heap.chain(vid).size());
             put(heap, vid, 80, null);
             commit(heap, 80, 90);
-            heap.forgetVersions(90, () -> 95, 96);
+            heap.forgetVersions(90, () -> 95, 96, listener);
             assertNull(heap.newest(vid), "a row deleted before the horizon is gone for everyone");
-            heap.forgetVersions(90, () -> 95, 96);
+            assertEquals(List.of(vid + ": dropped [v0], kept [v2, v1]", vid + ": dropped [v1], kept [v2]",
+                vid + ": dropped [v2], kept []"), told, "the pruned versions' data, tombstones left out");
+            heap.forgetVersions(90, () -> 95, 96, PrunedVersions.NONE);
             assertEquals(0, heap.statistics().versionNodes(), "forgotten nodes are free for reuse");
         }
     }
