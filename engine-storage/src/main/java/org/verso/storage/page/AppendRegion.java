@@ -120,7 +120,9 @@ public final class AppendRegion {
         }
         if (head == null) {
             writeSealedPages(pendingSeals.size() >= maxPending);
-            head = pool.pinNew(file, nextPageNo++);
+            // Counted only once pinned: a pin that fails (a full disk while evicting) must not skip a page number.
+            head = pool.pinNew(file, nextPageNo);
+            nextPageNo++;
         }
         ByteBuffer page = head.buffer();
         int at = PageHeader.used(page);
