@@ -40,8 +40,22 @@ final class VersionWrite implements WriteRecord {
     public void undo(long txid, boolean transactionEnds) {
         heap.undo(rowId, version, txid, transactionEnds);
         if (addedEntries != null) {
+            RuntimeException failure = null;
             for (Object[] entry : addedEntries) {
-                ((IndexAccess) entry[0]).storage().remove((byte[]) entry[1], rowId);
+                try {
+                    ((IndexAccess) entry[0]).storage().remove((byte[]) entry[1], rowId);
+                } catch (RuntimeException e) {
+                    // An entry left behind names a row version that is gone, which lookups skip; the other entries
+                    // are still removed.
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw failure;
             }
         }
     }

@@ -174,7 +174,12 @@ public final class TransactionManager {
             } catch (RuntimeException e) {
                 resolveFailedCommit(tx, commit, e);
             }
-            commitLog.confirm(tx.id(), commit.ts);
+            try {
+                commitLog.confirm(tx.id(), commit.ts);
+            } catch (RuntimeException e) {
+                // The COMMIT record is durable, so the commit stands whatever happens to the commit log's copy: the
+                // commit stays pending there, which keeps checkpoints from passing its record, and recovery enters it.
+            }
             inFlight.remove(commit.ts);
             publish();
         }
@@ -206,6 +211,9 @@ public final class TransactionManager {
             }
             try {
                 abort(tx, AbortCause.COMMIT_FAILURE);
+            } catch (RuntimeException e) {
+                // The outcome is what the ABORT record decided; a failed undo must not hide it from the client.
+                failure.addSuppressed(e);
             } finally {
                 inFlight.remove(commit.ts);
                 publish();
@@ -260,14 +268,28 @@ public final class TransactionManager {
 
     void abort(Transaction tx, AbortCause cause) {
         List<WriteRecord> writes = tx.writes();
+        RuntimeException failure = null;
         try {
+            // Every write is undone even if one undo fails (an index page that cannot be read): what a failed undo
+            // leaves behind belongs to a transaction that never commits, which no reader sees.
             for (int i = writes.size() - 1; i >= 0; i--) {
-                writes.get(i).undo(tx.id(), true);
+                try {
+                    writes.get(i).undo(tx.id(), true);
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
             }
             writes.clear();
         } finally {
             finish(tx, Transaction.State.ABORTED);
             metrics.aborted(cause);
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 

@@ -93,10 +93,14 @@ public final class CommitLog implements CommitLookup {
         return lsn;
     }
 
-    /** Records that {@code txid} committed at {@code commitTs}, its COMMIT record being durable. */
+    /**
+     * Records that {@code txid} committed at {@code commitTs}, its COMMIT record being durable. If the entry cannot be
+     * appended (the pool cannot evict a page onto a failing disk), the commit stays pending: no checkpoint moves the
+     * redo point past its COMMIT record, so recovery enters it.
+     */
     public synchronized void confirm(long txid, long commitTs) {
-        unpend(txid);
         record(txid, commitTs);
+        unpend(txid);
     }
 
     /** Voids the pending COMMIT record of {@code txid}; returns the ABORT record's LSN. */
