@@ -73,6 +73,8 @@ public final class Database implements AutoCloseable {
             this.catalog = PersistentCatalog.load(storage);
             this.sequenceValues = SequenceValues.load(storage);
             storage.recover(catalog.tables().stream().map(TableDefinition::id)
+                .collect(java.util.stream.Collectors.toSet()), catalog.tables().stream()
+                .flatMap(t -> t.indexes().stream()).map(IndexDefinition::id)
                 .collect(java.util.stream.Collectors.toSet()));
             AtomicLong maxTxid = new AtomicLong(storage.commitLog().maxCommitTimestamp());
             Map<TableDefinition, TableHeap> heaps = new java.util.LinkedHashMap<>();
@@ -88,7 +90,8 @@ public final class Database implements AutoCloseable {
                 metrics);
             heaps.forEach((def, heap) -> {
                 Table table = newTable(def, heap);
-                table.rebuildIndexes();
+                table.fillIndexes(storage::indexOpenedEmpty);
+                def.indexes().forEach(index -> storage.indexFilled(index.id()));
                 tables.put(def.name(), table);
             });
             this.systemViews = InformationSchema.addTo(SystemViews.of(storage.io(), storage.bufferPool(),
@@ -105,7 +108,7 @@ public final class Database implements AutoCloseable {
     private Table newTable(TableDefinition def, TableHeap heap) {
         Map<Long, TableIndex> indexes = new java.util.HashMap<>();
         for (IndexDefinition index : def.indexes()) {
-            indexes.put(index.id(), storage.openIndex(index.id(), TableIndex.Reference.ROW_ID));
+            indexes.put(index.id(), storage.openIndex(index.id(), index.name(), TableIndex.Reference.ROW_ID));
         }
         return new Table(def, heap, indexes, transactions);
     }
@@ -147,6 +150,7 @@ public final class Database implements AutoCloseable {
         TableHeap heap = storage.openHeap(created.id(), created.name(), created.layout().name(), codecOf(created),
             txid -> { });
         tables.put(created.name(), newTable(created, heap));
+        created.indexes().forEach(index -> storage.indexFilled(index.id()));
         return created;
     }
 
@@ -162,9 +166,10 @@ public final class Database implements AutoCloseable {
                 + "indexes are multi-version (USING mvidx, the default)");
         }
         IndexDefinition numbered = catalog.prepareIndex(tableName, index);
-        TableIndex storageIndex = storage.openIndex(numbered.id(), TableIndex.Reference.ROW_ID);
+        TableIndex storageIndex = storage.openIndex(numbered.id(), numbered.name(), TableIndex.Reference.ROW_ID);
         try {
             table.addIndex(numbered, storageIndex);
+            storage.indexFilled(numbered.id());
         } catch (RuntimeException e) {
             storage.dropIndex(numbered.id());
             throw e;
@@ -300,6 +305,7 @@ public final class Database implements AutoCloseable {
         TableHeap heap = storage.openHeap(created.id(), created.name(), created.layout().name(), codecOf(created),
             txid -> { });
         tables.put(created.name(), newTable(created, heap));
+        created.indexes().forEach(index -> storage.indexFilled(index.id()));
         return created;
     }
 
@@ -319,7 +325,9 @@ public final class Database implements AutoCloseable {
             for (IndexDefinition index : stored.indexes()) {
                 if (before.index(index.name()).isEmpty()) {
                     try {
-                        table.addIndex(index, storage.openIndex(index.id(), TableIndex.Reference.ROW_ID));
+                        table.addIndex(index, storage.openIndex(index.id(), index.name(),
+                            TableIndex.Reference.ROW_ID));
+                        storage.indexFilled(index.id());
                     } catch (RuntimeException e) {
                         storage.dropIndex(index.id());
                         throw e;

@@ -3,8 +3,10 @@ package org.verso.storage;
 import java.util.List;
 import java.util.function.Supplier;
 import org.verso.storage.heap.TableHeap;
+import org.verso.storage.index.btree.BTree;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.txlog.CommitLog;
+import org.verso.storage.wal.FullPageImages;
 import org.verso.storage.wal.WriteAheadLog;
 
 /**
@@ -13,8 +15,10 @@ import org.verso.storage.wal.WriteAheadLog;
  * buffered pages are written.
  *
  * <p>A checkpoint notes the redo point (the log's end, or the oldest COMMIT record still waiting to be durable if
- * that is earlier), flushes every heap (a SIAS heap seals its append region), writes the commit log and all dirty pages, forces the data files,
- * and only then records the redo point in the control file. A background thread runs one whenever
+ * that is earlier) and moves the full-page-image threshold to the log's end, so that the first change to an index
+ * page after it is logged whole; flushes every heap (a SIAS heap seals its append region) and every index (each page
+ * under its latch), writes the commit log and all dirty pages, forces the data files, and only then records the
+ * redo point in the control file. A background thread runs one whenever
  * {@link StorageOptions#checkpointBytes()} of log have accumulated since the last.
  *
  * <p>Lock order: the checkpoint monitor is taken first, before any region's, the pool's or the log's.
@@ -25,6 +29,8 @@ final class Checkpointer {
     private final CommitLog commitLog;
     private final WriteAheadLog wal;
     private final Supplier<List<TableHeap>> heaps;
+    private final Supplier<List<BTree>> trees;
+    private final FullPageImages images;
     private final long checkpointBytes;
     private final long walSegmentBytes;
     private final Object monitor = new Object();
@@ -33,12 +39,15 @@ final class Checkpointer {
     private Thread background;
 
     Checkpointer(DatabaseFiles files, BufferPool pool, CommitLog commitLog, WriteAheadLog wal,
-                 Supplier<List<TableHeap>> heaps, long checkpointBytes, long walSegmentBytes, long redoLsn) {
+                 Supplier<List<TableHeap>> heaps, Supplier<List<BTree>> trees, FullPageImages images,
+                 long checkpointBytes, long walSegmentBytes, long redoLsn) {
         this.files = files;
         this.pool = pool;
         this.commitLog = commitLog;
         this.wal = wal;
         this.heaps = heaps;
+        this.trees = trees;
+        this.images = images;
         this.checkpointBytes = checkpointBytes;
         this.walSegmentBytes = walSegmentBytes;
         this.lastRedoLsn = redoLsn;
@@ -54,9 +63,12 @@ final class Checkpointer {
     /** Runs a checkpoint now. */
     void checkpoint() {
         synchronized (monitor) {
-            long redo = wal == null ? 0 : Math.min(wal.appendedLsn(), commitLog.oldestPendingLsn());
+            long redo = wal == null ? 0 : Math.min(images.advance(wal::appendedLsn), commitLog.oldestPendingLsn());
             for (TableHeap heap : heaps.get()) {
                 heap.flush();
+            }
+            for (BTree tree : trees.get()) {
+                tree.flush();
             }
             long commitLogPages = commitLog.flush();
             pool.flushAll();

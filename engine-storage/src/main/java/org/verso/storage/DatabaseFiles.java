@@ -58,7 +58,13 @@ final class DatabaseFiles implements AutoCloseable {
             return;
         }
         try {
+            boolean fresh = !Files.isDirectory(directory.resolve("indexes"));
             Files.createDirectories(directory.resolve("tables"));
+            Files.createDirectories(directory.resolve("indexes"));
+            if (fresh) {
+                // The subdirectories' entries must be durable before files in them are relied on.
+                Directories.force(options.channels(), directory, io.register(".", PageKind.CATALOG));
+            }
             lockChannel = FileChannel.open(directory.resolve(LOCK_FILE), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE);
             FileLock acquired;

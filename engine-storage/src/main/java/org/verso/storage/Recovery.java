@@ -3,6 +3,7 @@ package org.verso.storage;
 import java.util.HashMap;
 import java.util.Map;
 import org.verso.common.ErrorCode;
+import org.verso.storage.index.btree.BTree;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.PageKind;
 import org.verso.storage.page.AppendRegion;
@@ -20,8 +21,11 @@ import org.verso.storage.wal.WriteAheadLog;
  * recovery again. A record of a type that no handler claims means the log is not one this version can read: XX001.
  */
 final class Recovery {
-    /** Where the valid log ends: the next record goes at {@code endLsn}, linked back to {@code lastRecordStart}. */
-    record Result(long endLsn, long lastRecordStart) {
+    /**
+     * Where the valid log ends: the next record goes at {@code endLsn}, linked back to {@code lastRecordStart};
+     * {@code damagedEnd} is where the record that ended replay ends by its header ({@link LogReader#damagedEnd}).
+     */
+    record Result(long endLsn, long lastRecordStart, long damagedEnd) {
     }
 
     private final Map<Byte, RedoHandler> handlers = new HashMap<>();
@@ -36,10 +40,10 @@ final class Recovery {
 
     /**
      * The recovery of a database's storage: region appends go back into the heap files that {@code heaps} resolves,
-     * commits into the commit log.
+     * index pages into the index files that {@code indexes} resolves, commits into the commit log.
      */
     static Result run(DatabaseFiles files, StorageOptions options, IoAccounting io, BufferPool pool,
-                      CommitLog commitLog, AppendRegion.StreamFiles heaps) {
+                      CommitLog commitLog, AppendRegion.StreamFiles heaps, AppendRegion.StreamFiles indexes) {
         ControlFile.Contents control = ControlFile.decode(files.readMetadata(ControlFile.NAME));
         long redoLsn = control == null ? 0 : control.redoLsn();
         CommitLog.Replay commits = commitLog.replay();
@@ -47,11 +51,14 @@ final class Recovery {
             .handle(AppendRegion.APPEND_RECORD, AppendRegion.redoHandler(pool, heaps))
             .handle(CommitLog.COMMIT_RECORD, commits.commits())
             .handle(CommitLog.ABORT_RECORD, commits.aborts());
+        BTree.registerRedo(recovery::handle, pool, indexes);
         Result result;
         try (LogReader reader = WriteAheadLog.reader(files.directory().resolve("wal"), options.walSegmentBytes(),
             options.channels(), io.register("wal", PageKind.WAL))) {
             reader.read(redoLsn, recovery::dispatch);
-            result = new Result(reader.endLsn(), reader.lastRecordStart());
+            result = new Result(reader.endLsn(), reader.lastRecordStart(), reader.damagedEnd());
+            // Pages read by redo were not checked against the log's end, which only now is known.
+            pool.checkLoggedUpTo(reader.endLsn(), reader.describeEnd());
         }
         commits.finish();
         long commitLogPages = commitLog.flush();

@@ -2,6 +2,7 @@ package org.verso.storage;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,7 @@ import org.verso.storage.heap.HeapLayouts;
 import org.verso.storage.heap.TableHeap;
 import org.verso.storage.index.MemoryIndex;
 import org.verso.storage.index.TableIndex;
+import org.verso.storage.index.btree.BTree;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.PageKind;
 import org.verso.storage.page.AppendRegion;
@@ -19,6 +21,7 @@ import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.tuple.RowCodec;
 import org.verso.storage.txlog.CommitLog;
+import org.verso.storage.wal.FullPageImages;
 import org.verso.storage.wal.RedoLog;
 import org.verso.storage.wal.WriteAheadLog;
 
@@ -30,7 +33,7 @@ import org.verso.storage.wal.WriteAheadLog;
  * <p>Operations by purpose:
  * <ul>
  *   <li>lifecycle: {@link #open} / {@link #inMemory}, then {@link #recover} once with the ids of the catalog's
- *       tables, then {@link #close};</li>
+ *       tables and indexes, then {@link #close};</li>
  *   <li>tables: {@link #openHeap} (in the table's layout), {@link #dropHeap}; indexes: {@link #openIndex},
  *       {@link #dropIndex};</li>
  *   <li>durability: {@link #redoLog}, {@link #commitLog}, {@link #checkpoint};</li>
@@ -45,6 +48,7 @@ import org.verso.storage.wal.WriteAheadLog;
  * control.bin         the redo LSN of the last checkpoint ({@link ControlFile})
  * commit.log          the commit log (page kind COMMIT_LOG)
  * tables/T&lt;id&gt;.heap  the heap of table &lt;id&gt; (page kind HEAP)
+ * indexes/I&lt;id&gt;.idx  the B+tree of index &lt;id&gt; (page kind INDEX)
  * wal/*.wal           write-ahead log segments (page kind WAL)
  * </pre>
  *
@@ -62,7 +66,11 @@ public final class StorageEngine implements AutoCloseable {
     private final DatabaseFiles files;
     private final Map<Long, PageFile> heapFiles = new HashMap<>();
     private final Map<Long, TableHeap> heaps = new HashMap<>();
+    private final Map<Long, PageFile> indexFiles = new HashMap<>();
     private final Map<Long, TableIndex> indexes = new HashMap<>();
+    // Indexes this process opened empty (new files, or any index of an in-memory database): their tables fill them.
+    private final java.util.Set<Long> emptyIndexes = new HashSet<>();
+    private volatile FullPageImages images = FullPageImages.NEVER;
     private final CommitLog commitLog;
     private WriteAheadLog wal;
     private RedoLog redoLog = RedoLog.NONE;
@@ -123,10 +131,10 @@ public final class StorageEngine implements AutoCloseable {
 
     /**
      * Brings the data files up to date with the write-ahead log (see {@link Recovery}) for the tables in
-     * {@code tableIds} (records of dropped tables are skipped), and starts a fresh log at the end of the valid
-     * records. Must be called once, before any heap is opened.
+     * {@code tableIds} and the indexes in {@code indexIds} (records of dropped ones are skipped), and starts a fresh
+     * log at the end of the valid records. Must be called once, before any heap or index is opened.
      */
-    public synchronized void recover(Set<Long> tableIds) {
+    public synchronized void recover(Set<Long> tableIds, Set<Long> indexIds) {
         if (recovered) {
             throw ErrorCode.INTERNAL_ERROR.exception("recovery already ran");
         }
@@ -135,11 +143,15 @@ public final class StorageEngine implements AutoCloseable {
             return;
         }
         Recovery.Result end = Recovery.run(files, options, io, pool, commitLog,
-            tableId -> tableIds.contains(tableId) ? heapFile(tableId) : null);
+            tableId -> tableIds.contains(tableId) ? heapFile(tableId) : null,
+            indexId -> indexIds.contains(indexId) ? indexFile(indexId) : null);
         wal = new WriteAheadLog(files.directory().resolve("wal"), options.walSegmentBytes(), options.channels(),
             io.register("wal", PageKind.WAL), options.durability(), end.endLsn(), end.lastRecordStart());
+        wal.noteDamagedTail(end.damagedEnd());
         wal.recycleBefore(end.endLsn());
         redoLog = wal;
+        // Recovery wrote every page it rebuilt: a page last changed at or before the log's end is on disk whole.
+        images = new FullPageImages(end.endLsn());
         pool.setRedoLog(wal);
         commitLog.setRedoLog(wal);
         pool.startBackgroundWriter(200);
@@ -148,8 +160,12 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     private Checkpointer newCheckpointer(long redoLsn) {
-        return new Checkpointer(files, pool, commitLog, wal, this::openHeaps, options.checkpointBytes(),
-            options.walSegmentBytes(), redoLsn);
+        return new Checkpointer(files, pool, commitLog, wal, this::openHeaps, this::openTrees, images,
+            options.checkpointBytes(), options.walSegmentBytes(), redoLsn);
+    }
+
+    private synchronized List<BTree> openTrees() {
+        return indexes.values().stream().filter(BTree.class::isInstance).map(BTree.class::cast).toList();
     }
 
     private synchronized List<TableHeap> openHeaps() {
@@ -199,21 +215,108 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     /**
-     * Opens index {@code indexId}, whose entries refer to rows as {@code reference} says. Indexes are kept in
-     * memory and rebuilt by the caller from the table when the database opens.
+     * Opens index {@code indexId} (named {@code name} in messages), whose entries refer to rows as {@code reference}
+     * says: a B+tree in its own file, logged and recovered with the rest of the database, or an in-memory index in an
+     * in-memory database. An index opened empty ({@link #indexOpenedEmpty}) is filled by the caller, which then
+     * calls {@link #indexFilled}.
      */
-    public synchronized TableIndex openIndex(long indexId, TableIndex.Reference reference) {
-        return indexes.computeIfAbsent(indexId, id -> new MemoryIndex(reference));
+    public synchronized TableIndex openIndex(long indexId, String name, TableIndex.Reference reference) {
+        TableIndex open = indexes.get(indexId);
+        if (open != null) {
+            return open;
+        }
+        TableIndex index;
+        if (files.isInMemory()) {
+            index = new MemoryIndex(reference);
+            emptyIndexes.add(indexId);
+        } else {
+            PageFile file = indexFile(indexId);
+            BTree tree = file.pageCount() == 0 ? null : openTree(name, reference, file, indexId);
+            if (tree == null && file.pageCount() > 0) {
+                pool.discard(file);
+                files.delete(file);
+                indexFiles.remove(indexId);
+                file = indexFile(indexId);
+            }
+            if (tree == null) {
+                tree = BTree.create(name, reference, file, pool, redoLog, images, indexId);
+                emptyIndexes.add(indexId);
+            }
+            index = tree;
+        }
+        indexes.put(indexId, index);
+        return index;
     }
 
-    /** Drops index {@code indexId} and its storage. */
+    /**
+     * The tree in {@code file}, or null if it must be built again from its table: it was being filled when the
+     * process stopped, or it is damaged (XX001), which also happens when replay ended early at a damaged log record
+     * and the tree's pages hold changes from the records lost. An index is derived from its table's rows, so building
+     * it again loses nothing.
+     */
+    private BTree openTree(String name, TableIndex.Reference reference, PageFile file, long indexId) {
+        BTree tree;
+        try {
+            tree = BTree.open(name, reference, file, pool, redoLog, images, indexId);
+        } catch (org.verso.common.VersoException e) {
+            if (e.code() != ErrorCode.DATA_CORRUPTED) {
+                throw e;
+            }
+            return null;
+        }
+        if (!tree.isComplete()) {
+            tree.close();
+            return null;
+        }
+        return tree;
+    }
+
+    /**
+     * Whether index {@code indexId} was opened empty by this process (a new index, an index whose file a crash left
+     * without any page, or any index of an in-memory database), so that its table must fill it from its rows.
+     */
+    public synchronized boolean indexOpenedEmpty(long indexId) {
+        return emptyIndexes.contains(indexId);
+    }
+
+    private synchronized PageFile indexFile(long indexId) {
+        return indexFiles.computeIfAbsent(indexId, id -> files.open("indexes/I" + id + ".idx", PageKind.INDEX));
+    }
+
+    /** Drops index {@code indexId} and deletes its file. The index must not be used afterwards. */
     public void dropIndex(long indexId) {
+        checkpointer.excluding(() -> {
+            TableIndex index;
+            PageFile file;
+            synchronized (this) {
+                index = indexes.remove(indexId);
+                file = indexFiles.remove(indexId);
+                emptyIndexes.remove(indexId);
+            }
+            if (index != null) {
+                index.close();
+            }
+            if (file != null) {
+                pool.discard(file);
+                files.delete(file);
+            }
+        });
+    }
+
+    /**
+     * Records that index {@code indexId} holds an entry for every row of its table, durably: until then, an index
+     * found on disk at open is built again, so a crash in the middle of building one never leaves it partly filled.
+     */
+    public void indexFilled(long indexId) {
         TableIndex index;
         synchronized (this) {
-            index = indexes.remove(indexId);
+            index = indexes.get(indexId);
+            emptyIndexes.remove(indexId);
         }
-        if (index != null) {
-            index.close();
+        if (index instanceof BTree tree) {
+            tree.markComplete();
+            RedoLog log = redoLog;
+            log.flushTo(log.appendedLsn());
         }
     }
 
@@ -248,6 +351,9 @@ public final class StorageEngine implements AutoCloseable {
         pool.stopBackgroundWriter();
         try {
             checkpoint();
+            for (BTree tree : openTrees()) {
+                tree.close();
+            }
         } finally {
             try {
                 if (wal != null) {

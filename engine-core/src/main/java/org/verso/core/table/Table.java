@@ -67,7 +67,7 @@ public final class Table implements ReadableTable {
 
     /**
      * A table over {@code heap} whose indexes are {@code indexes} (one storage per index of the definition, by
-     * index id). The indexes are filled from the heap's committed rows ({@link #rebuildIndexes}) by the caller.
+     * index id). Indexes opened empty are filled from the heap's committed rows ({@link #fillIndexes}) by the caller.
      */
     public Table(TableDefinition definition, TableHeap heap, Map<Long, TableIndex> indexes,
                  TransactionManager transactions) {
@@ -152,16 +152,18 @@ public final class Table implements ReadableTable {
     }
 
     /**
-     * Fills every index from the heap: an entry for the newest committed version of every row. Used when the
-     * database opens (no transaction is running, so no older version is needed).
+     * Fills the indexes that {@code empty} names (by index id) from the heap: an entry for the newest committed
+     * version of every row. Used when the database opens (no transaction is running, so no older version is needed)
+     * for indexes that are not kept on disk or whose file is new.
      */
-    public void rebuildIndexes() {
-        if (indexes.isEmpty()) {
+    public void fillIndexes(java.util.function.LongPredicate empty) {
+        List<IndexAccess> toFill = indexes.stream().filter(i -> empty.test(i.definition().id())).toList();
+        if (toFill.isEmpty()) {
             return;
         }
         try (RowCursor rows = heap.scan(Snapshot.committedAt(Long.MAX_VALUE >>> 2))) {
             while (rows.next()) {
-                for (IndexAccess index : indexes) {
+                for (IndexAccess index : toFill) {
                     index.storage().insert(index.keyOf(rows.row()), rows.rowId());
                 }
             }

@@ -261,25 +261,51 @@ class IndexAccessTest {
             () -> people.lookup(tx, "PEOPLE_CITY", new Object[] {"Oslo"})).sqlState());
     }
 
+    /**
+     * A file database keeps its indexes on disk: reopening reads them and writes nothing. An index file that is lost,
+     * or damaged, is built again from the table's rows (an index is derived data), so lookups stay right.
+     */
     @Test
-    void indexesAreRebuiltWhenTheDatabaseOpens(@TempDir Path dir) {
+    void indexesAreKeptOnDiskAndBuiltAgainOnlyWhenLostOrDamaged(@TempDir Path dir) throws Exception {
+        long cityIndex;
         try (Database file = Database.open(DatabaseConfig.directory(dir))) {
             file.createTable(peopleTable());
             file.createIndex("PEOPLE", index("PEOPLE_CITY", 2, false));
+            cityIndex = file.catalog().table("PEOPLE").orElseThrow().index("PEOPLE_CITY").orElseThrow().id();
             Transaction tx = file.begin(IsolationLevel.SNAPSHOT);
-            for (int i = 0; i < 50; i++) {
+            for (int i = 0; i < 2000; i++) {
                 file.table("PEOPLE").insert(tx, new Object[] {i, "e" + i, i % 2 == 0 ? "Oslo" : "Rome"});
             }
             tx.commit();
         }
+        String indexFile = "indexes/I" + cityIndex + ".idx";
         try (Database file = Database.open(DatabaseConfig.directory(dir))) {
-            Transaction tx = file.begin(IsolationLevel.SNAPSHOT);
-            assertEquals(25, ids(file.table("PEOPLE").lookup(tx, "PEOPLE_CITY", new Object[] {"Rome"})).size());
-            try (RowCursor row = file.table("PEOPLE").lookup(tx, new Object[] {7})) {
-                assertTrue(row.next());
-                assertArrayEquals(new Object[] {7, "e7", "Rome"}, row.row());
-            }
+            assertTrue(file.io().file(indexFile).pagesRead() > 0, "the index is read from its file");
+            assertEquals(0, file.io().file(indexFile).pagesWritten(), "and not built again");
+            assertRomeAndSeven(file);
         }
+        java.nio.file.Path path = dir.resolve(indexFile);
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(path,
+            java.nio.file.StandardOpenOption.WRITE)) {
+            channel.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3, 4, 5, 6, 7, 8}), 8192 + 100);
+        }
+        try (Database file = Database.open(DatabaseConfig.directory(dir))) {
+            assertRomeAndSeven(file);
+        }
+        java.nio.file.Files.delete(path);
+        try (Database file = Database.open(DatabaseConfig.directory(dir))) {
+            assertRomeAndSeven(file);
+        }
+    }
+
+    private static void assertRomeAndSeven(Database file) {
+        Transaction tx = file.begin(IsolationLevel.SNAPSHOT);
+        assertEquals(1000, ids(file.table("PEOPLE").lookup(tx, "PEOPLE_CITY", new Object[] {"Rome"})).size());
+        try (RowCursor row = file.table("PEOPLE").lookup(tx, new Object[] {7})) {
+            assertTrue(row.next());
+            assertArrayEquals(new Object[] {7, "e7", "Rome"}, row.row());
+        }
+        tx.commit();
     }
 
     private static List<Integer> sorted(List<Integer> ids) {

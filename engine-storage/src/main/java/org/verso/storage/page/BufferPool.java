@@ -200,11 +200,31 @@ public final class BufferPool {
      */
     private void checkLogged(PageFile file, long pageNo, ByteBuffer buffer) {
         RedoLog redo = log;
+        if (redo != RedoLog.NONE) {
+            checkLogged(file, pageNo, buffer, redo.durableLsn(), redo.describeEnd());
+        }
+    }
+
+    private static void checkLogged(PageFile file, long pageNo, ByteBuffer buffer, long durable, String end) {
         long lsn = PageHeader.lsn(buffer);
-        if (redo != RedoLog.NONE && lsn > redo.durableLsn()) {
+        if (lsn > durable) {
             throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "its LSN " + lsn
-                + " lies beyond the durable end of the write-ahead log (" + redo.describeEnd()
+                + " lies beyond the durable end of the write-ahead log (" + end
                 + "): log records it was written from are missing");
+        }
+    }
+
+    /**
+     * Recovery's check, once replay has ended at {@code endLsn}, of the pages it read while no log was attached:
+     * XX001 for one whose LSN lies beyond the end, as a later read of it would be (see {@link #pin}).
+     * {@code describeEnd} says where the log ends.
+     */
+    public synchronized void checkLoggedUpTo(long endLsn, String describeEnd) {
+        for (int f = 0; f < frameCount; f++) {
+            Page page = pages[f];
+            if (page.file != null && !discarded[f]) {
+                checkLogged(page.file, page.pageNo, page.buffer, endLsn, describeEnd);
+            }
         }
     }
 

@@ -19,6 +19,7 @@ public final class LogReader implements AutoCloseable {
 
     private final SegmentFiles segments;
     private long endLsn;
+    private long damagedEnd;
     private long lastRecordStart = -1;
 
     LogReader(SegmentFiles segments) {
@@ -46,6 +47,8 @@ public final class LogReader implements AutoCloseable {
             ByteBuffer record = ByteBuffer.allocate(length);
             if (segments.read(record, position) < length || record.getInt(LogRecord.CRC) != LogRecord.crc(record, 0,
                 length)) {
+                // A whole header whose record fails its checksum: the damage may lie anywhere up to its end.
+                damagedEnd = position + length;
                 break;
             }
             lastRecordStart = position;
@@ -55,6 +58,20 @@ public final class LogReader implements AutoCloseable {
                 position);
         }
         endLsn = position;
+        damagedEnd = Math.max(damagedEnd, position);
+    }
+
+    /**
+     * Where the first record that was not valid ends by its own header, when the header was whole and only the
+     * rest failed its checksum; otherwise {@link #endLsn()}. Damage that ended replay lies before this position.
+     */
+    public long damagedEnd() {
+        return damagedEnd;
+    }
+
+    /** Where the log read ends, for messages (see {@link WriteAheadLog#describeEnd()}). */
+    public String describeEnd() {
+        return segments.describeEnd(endLsn, damagedEnd);
     }
 
     /** Position just past the last valid record read. */

@@ -53,6 +53,19 @@ final class SegmentFiles implements AutoCloseable {
         return fileName(lsn / segmentSize);
     }
 
+    /**
+     * Where the log ends, for messages: the LSN and its segment, and, if the record that ended replay continues
+     * into a later segment by its header ({@code damagedEnd}), that segment too, since the damage may lie there.
+     */
+    String describeEnd(long end, long damagedEnd) {
+        String where = "LSN " + end + ", in wal/" + fileNameOf(end);
+        if (damagedEnd > end && !fileNameOf(damagedEnd - 1).equals(fileNameOf(end))) {
+            where += ", where replay stopped at a damaged record that continues into wal/"
+                + fileNameOf(damagedEnd - 1);
+        }
+        return where;
+    }
+
     private static String fileName(long segment) {
         return String.format("%016x.wal", segment);
     }

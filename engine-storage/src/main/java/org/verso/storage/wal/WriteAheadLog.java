@@ -48,6 +48,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     private volatile long writtenLsn;
     private volatile long durableLsn;
     private volatile boolean closed;
+    private final long activeStartAtOpen;
+    private volatile long damagedEnd;
     // Guarded by flushMonitor: whether a leader is writing and forcing the log.
     private boolean flushing;
 
@@ -60,6 +62,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         this.segments = new SegmentFiles(directory, segmentBytes, channels, counters, endLsn);
         this.durability = durability;
         this.activeStart = endLsn;
+        this.activeStartAtOpen = endLsn;
         this.appendLsn = endLsn;
         this.lastRecordStart = lastRecordStart;
         this.writtenLsn = endLsn;
@@ -134,7 +137,15 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     @Override
     public String describeEnd() {
         long end = durableLsn;
-        return "LSN " + end + ", in wal/" + segments.fileNameOf(end);
+        return segments.describeEnd(end, end == activeStartAtOpen ? damagedEnd : end);
+    }
+
+    /**
+     * Notes where the record that ended recovery's replay ends by its header ({@link LogReader#damagedEnd()}), so
+     * that messages about the log's end can name every segment the damage may lie in.
+     */
+    public void noteDamagedTail(long end) {
+        damagedEnd = end;
     }
 
     /** Start of the last appended record (-1 if none): the backlink the next record will carry. */

@@ -45,7 +45,7 @@ public abstract class AbstractTableHeapContractTest {
 
     private StorageEngine memory() {
         StorageEngine storage = StorageEngine.inMemory("contract", StorageOptions.defaults(PAGE, 1 << 20));
-        storage.recover(Set.of(1L));
+        storage.recover(Set.of(1L), Set.of());
         return storage;
     }
 
@@ -272,7 +272,7 @@ public abstract class AbstractTableHeapContractTest {
     void reopenKeepsTheNewestCommittedVersionOnly(@TempDir Path dir) {
         long vid;
         try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 1 << 20))) {
-            storage.recover(Set.of(1L));
+            storage.recover(Set.of(1L), Set.of());
             TableHeap heap = open(storage);
             vid = insert(heap, 1, new Object[] {1, "a"});
             storage.commitLog().logCommit(1, 2);
@@ -287,7 +287,7 @@ public abstract class AbstractTableHeapContractTest {
         }
         try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 1 << 20))) {
             AtomicLong maxTxid = new AtomicLong();
-            storage.recover(Set.of(1L));
+            storage.recover(Set.of(1L), Set.of());
             TableHeap heap = storage.openHeap(1, "T", layout(), codec, t -> maxTxid.accumulateAndGet(t, Math::max));
             assertArrayEquals(new Object[] {1, "b"}, heap.read(vid, Snapshot.committedAt(100)));
             RowVersion newest = heap.newest(vid);
@@ -301,7 +301,7 @@ public abstract class AbstractTableHeapContractTest {
     @Test
     void writePatternOfUpdates(@TempDir Path dir) {
         try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 64 * PAGE))) {
-            storage.recover(Set.of(1L));
+            storage.recover(Set.of(1L), Set.of());
             TableHeap heap = open(storage);
             long[] vids = new long[200];
             long ts = 1;

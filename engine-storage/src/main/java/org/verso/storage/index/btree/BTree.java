@@ -34,11 +34,13 @@ import org.verso.storage.wal.RedoLog;
  * <p>Page 0 is the meta page: the root's page number, the file's extent and the first free page.
  * <pre>
  * offset  size  field
- *  0      32    {@link PageHeader}; used bytes: 64
+ *  0      32    {@link PageHeader}; used bytes: 72
  * 32      1     {@link NodePage#META}
  * 40      8     root page number
  * 48      8     extent: the next page number never allocated
  * 56      8     the first free page, 0 if none; each free page ({@link NodePage#FREE}) names the next
+ * 64      1     1 once the tree's owner has filled it ({@link #markComplete}); a tree found incomplete at open was
+ *               being filled when the process stopped and must be built again
  * </pre>
  *
  * <p>Concurrency is latch coupling: a reader holds a node's shared latch until it holds its child's, so it never
@@ -66,7 +68,8 @@ public final class BTree implements TableIndex {
     private static final int META_ROOT = 40;
     private static final int META_EXTENT = 48;
     private static final int META_FREE = 56;
-    private static final int META_USED = 64;
+    private static final int META_COMPLETE = 64;
+    private static final int META_USED = 72;
 
     private final String name;
     private final Reference reference;
@@ -133,7 +136,11 @@ public final class BTree implements TableIndex {
         return tree;
     }
 
-    /** Opens the tree in {@code file} (after recovery has redone its log records); see {@link #create}. */
+    /**
+     * Opens the tree in {@code file} (after recovery has redone its log records), reading every node to count the
+     * entries and check the tree's invariants; fails with XX001 if a node is damaged or holds changes the log lost.
+     * See {@link #create}.
+     */
     public static BTree open(String name, Reference reference, PageFile file, BufferPool pool, RedoLog log,
                              FullPageImages images, long streamId) {
         Page meta = pool.pin(file, META);
@@ -143,8 +150,30 @@ public final class BTree implements TableIndex {
         }
         BTree tree = new BTree(name, reference, file, pool, log, images, streamId, meta);
         tree.root = meta.buffer().getLong(META_ROOT);
-        tree.entries.set(tree.verify());
+        try {
+            tree.entries.set(tree.verify());
+        } catch (RuntimeException e) {
+            pool.unpin(meta);
+            throw e;
+        }
         return tree;
+    }
+
+    /** Whether the tree's owner marked it filled ({@link #markComplete}). */
+    public boolean isComplete() {
+        synchronized (structure) {
+            return meta.buffer().get(META_COMPLETE) == 1;
+        }
+    }
+
+    /** Marks the tree filled: it holds an entry for every row its owner had when it was built. */
+    public void markComplete() {
+        synchronized (structure) {
+            if (meta.buffer().get(META_COMPLETE) != 1) {
+                meta.buffer().put(META_COMPLETE, (byte) 1);
+                logStructure(List.of(meta));
+            }
+        }
     }
 
     /** Registers the redo of the tree's log records; {@code files} finds an index's file by its stream id. */
