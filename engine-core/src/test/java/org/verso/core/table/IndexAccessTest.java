@@ -298,6 +298,50 @@ class IndexAccessTest {
         }
     }
 
+    /**
+     * MV-IDX's write saving, counted by the engine's I/O accounting: updates that keep every indexed key write no
+     * index page, however many there are; updates that change a key write the index.
+     */
+    @Test
+    void updatesThatKeepTheKeysWriteNoIndexPage(@TempDir Path dir) {
+        try (Database file = Database.open(DatabaseConfig.directory(dir))) {
+            file.createTable(peopleTable());
+            file.createIndex("PEOPLE", index("PEOPLE_CITY", 2, false));
+            Table table = file.table("PEOPLE");
+            Transaction tx = file.begin(IsolationLevel.SNAPSHOT);
+            for (int i = 0; i < 1000; i++) {
+                table.insert(tx, new Object[] {i, "e" + i, i % 2 == 0 ? "Oslo" : "Rome"});
+            }
+            tx.commit();
+            file.checkpoint();
+            long indexPages = indexPagesWritten(file);
+            for (int round = 0; round < 5; round++) {
+                Transaction update = file.begin(IsolationLevel.SNAPSHOT);
+                for (int i = 0; i < 1000; i++) {
+                    try (RowCursor row = table.lookup(update, new Object[] {i})) {
+                        assertTrue(row.next());
+                        table.update(update, row.rowId(), new Object[] {i, "r" + round + "-" + i, row.row()[2]});
+                    }
+                }
+                update.commit();
+            }
+            file.checkpoint();
+            assertEquals(indexPages, indexPagesWritten(file), "5,000 updates of a column no index has");
+            Transaction move = file.begin(IsolationLevel.SNAPSHOT);
+            try (RowCursor row = table.lookup(move, new Object[] {1})) {
+                assertTrue(row.next());
+                table.update(move, row.rowId(), new Object[] {1, "moved", "Lima"});
+            }
+            move.commit();
+            file.checkpoint();
+            assertTrue(indexPagesWritten(file) > indexPages, "a changed key is written to the index");
+        }
+    }
+
+    private static long indexPagesWritten(Database file) {
+        return file.io().total(org.verso.storage.io.PageKind.INDEX).pagesWritten();
+    }
+
     private static void assertRomeAndSeven(Database file) {
         Transaction tx = file.begin(IsolationLevel.SNAPSHOT);
         assertEquals(1000, ids(file.table("PEOPLE").lookup(tx, "PEOPLE_CITY", new Object[] {"Rome"})).size());
