@@ -508,13 +508,17 @@ public final class BTree implements TableIndex {
             changed.add(right);
             ByteBuffer rbuf = right.buffer();
             NodePage.format(rbuf, inner ? NodePage.INNER : NodePage.LEAF, 0);
-            int mid = splitPoint(buf);
-            byte[] separator = NodePage.key(buf, mid);
+            int n = NodePage.count(buf);
+            // A key beyond the node's last one (ascending keys, as a load or a sequence gives them) splits at the
+            // end: the left node stays full instead of half empty. Otherwise the halves hold about the same bytes.
+            boolean appending = NodePage.search(buf, key, false) == n;
+            int mid = appending ? (inner ? n - 1 : n) : splitPoint(buf);
+            byte[] separator = mid < n ? NodePage.key(buf, mid) : key;
             if (inner) {
                 NodePage.setLeftmost(rbuf, NodePage.child(buf, mid));
-                NodePage.append(rbuf, NodePage.copy(buf, mid + 1, NodePage.count(buf)));
+                NodePage.append(rbuf, NodePage.copy(buf, mid + 1, n));
             } else {
-                NodePage.append(rbuf, NodePage.copy(buf, mid, NodePage.count(buf)));
+                NodePage.append(rbuf, NodePage.copy(buf, mid, n));
             }
             NodePage.truncate(buf, mid);
             ByteBuffer target = Arrays.compareUnsigned(key, separator) >= 0 ? rbuf : buf;

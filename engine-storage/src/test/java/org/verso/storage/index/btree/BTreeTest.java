@@ -88,6 +88,26 @@ class BTreeTest {
         }
     }
 
+    /** Ascending keys (a load, a sequence) fill each node before starting the next, rather than leaving it half full. */
+    @Test
+    void ascendingKeysFillTheirPages() {
+        try (BTree tree = BTreeContractTest.newTree(new BufferPool(PAGE, 4096L * PAGE))) {
+            int entries = 50_000;
+            for (long k = 0; k < entries; k++) {
+                tree.insert(key(k), k);
+            }
+            assertEquals(entries, tree.verify());
+            // An entry takes 2 + 2 + 8 + 8 bytes, so a full leaf holds (512 - 48) / 20 = 23 of them.
+            long fullLeaves = entries / 23 + 1;
+            assertTrue(tree.extentForTest() < fullLeaves * 1.15, "pages " + tree.extentForTest() + " for "
+                + fullLeaves + " full leaves");
+            for (long k = entries - 1; k >= 0; k -= 3) {
+                assertTrue(tree.remove(key(k), k));
+            }
+            assertEquals(entries - (entries + 2) / 3, tree.verify());
+        }
+    }
+
     @Test
     void aKeyTooLargeForAPageIsRefusedWith54000() {
         try (BTree tree = BTreeContractTest.newTree(new BufferPool(PAGE, 64L * PAGE))) {
