@@ -95,7 +95,7 @@ public final class Database implements AutoCloseable {
                 tables.put(def.name(), table);
             });
             this.systemViews = InformationSchema.addTo(SystemViews.of(storage.io(), storage.bufferPool(),
-                () -> List.copyOf(tables.values())), catalog);
+                () -> List.copyOf(tables.values()), storage::indexIo), catalog);
             this.versionCollector = new Thread(this::forgetVersionsPeriodically, "verso-version-collector");
             versionCollector.setDaemon(true);
             versionCollector.start();

@@ -279,6 +279,12 @@ public final class StorageEngine implements AutoCloseable {
         return emptyIndexes.contains(indexId);
     }
 
+    /** The I/O counters of index {@code indexId}'s file, or null for an index with no file (in memory). */
+    public synchronized org.verso.storage.io.IoCounters indexIo(long indexId) {
+        PageFile file = indexFiles.get(indexId);
+        return file == null ? null : file.counters();
+    }
+
     private synchronized PageFile indexFile(long indexId) {
         return indexFiles.computeIfAbsent(indexId, id -> files.open("indexes/I" + id + ".idx", PageKind.INDEX));
     }

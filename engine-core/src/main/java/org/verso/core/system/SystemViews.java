@@ -4,9 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.table.IndexReadFigures;
 import org.verso.core.table.Table;
 import org.verso.storage.heap.HeapStatistics;
+import org.verso.storage.index.IndexStatistics;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.PageKind;
@@ -20,15 +24,22 @@ import org.verso.storage.page.BufferPool;
  *   <li>{@code SYS.IO_TOTALS}: the same summed per page kind (HEAP, INDEX, WAL, CATALOG, COMMIT_LOG);</li>
  *   <li>{@code SYS.BUFFER_POOL}: frames, page size, hit ratio and misses;</li>
  *   <li>{@code SYS.TABLE_VERSIONS}: per table, the VIDs and version nodes in the version directory and the tuple
- *       versions fetched from pages so far.</li>
+ *       versions fetched from pages so far;</li>
+ *   <li>{@code SYS.INDEX_STATS}: per index, its entries, the scans opened on it (a lookup is a scan of one key), the
+ *       entries read, the tuples fetched for them, fetched tuples not returned (an older version's entry), the
+ *       entries the version directory found invisible without a fetch (MV-IDX's saved fetches), and the pages
+ *       read and written of its file (0 for an index in memory).</li>
  * </ul>
  */
 public final class SystemViews {
     private SystemViews() {
     }
 
-    public static List<SystemView> of(IoAccounting io, BufferPool pool, Supplier<List<Table>> tables) {
-        return List.of(ioStats(io), ioTotals(io), bufferPool(pool), tableVersions(tables));
+    /** The views; {@code indexIo} gives an index's file counters by index id (null: no file). */
+    public static List<SystemView> of(IoAccounting io, BufferPool pool, Supplier<List<Table>> tables,
+                                      LongFunction<IoCounters> indexIo) {
+        return List.of(ioStats(io), ioTotals(io), bufferPool(pool), tableVersions(tables),
+            indexStats(tables, indexIo));
     }
 
     private static SystemView.Builder ioColumns(SystemView.Builder b) {
@@ -83,6 +94,31 @@ public final class SystemViews {
                     HeapStatistics heap = t.heapStatistics();
                     rows.add(new Object[] {t.definition().name(), t.layout(), heap.rowIds(), heap.versionNodes(),
                         heap.tupleFetches()});
+                }
+                return rows;
+            });
+    }
+
+    private static SystemView indexStats(Supplier<List<Table>> tables, LongFunction<IoCounters> indexIo) {
+        return new SystemView.Builder("INDEX_STATS").varchar("TABLE_NAME", 128).varchar("INDEX_NAME", 128)
+            .bigint("ENTRIES").bigint("SCANS").bigint("ENTRIES_READ").bigint("TUPLES_FETCHED")
+            .bigint("FETCHED_NOT_RETURNED").bigint("FETCHES_SAVED").bigint("PAGES_READ").bigint("PAGES_WRITTEN")
+            .rows(() -> {
+                List<Object[]> rows = new ArrayList<>();
+                for (Table t : tables.get()) {
+                    Map<String, IndexStatistics> stats = t.indexStatistics();
+                    Map<String, IndexReadFigures> reads = t.indexReads();
+                    for (IndexDefinition index : t.definition().indexes()) {
+                        IndexStatistics s = stats.get(index.name());
+                        IndexReadFigures r = reads.get(index.name());
+                        if (s == null || r == null) {
+                            continue;
+                        }
+                        IoCounters io = indexIo.apply(index.id());
+                        rows.add(new Object[] {t.definition().name(), index.name(), s.entries(), s.scans(),
+                            r.entriesRead(), r.tuplesFetched(), r.fetchedNotReturned(), r.fetchesSaved(),
+                            io == null ? 0L : io.pagesRead(), io == null ? 0L : io.pagesWritten()});
+                    }
                 }
                 return rows;
             });

@@ -8,14 +8,15 @@ import org.verso.storage.index.KeyCodec;
 import org.verso.storage.index.TableIndex;
 
 /**
- * One index of a table as the table layer uses it: its catalog definition, its storage, and the codec that turns a
- * row into the index's encoded key. Immutable; the storage it wraps is thread safe.
+ * One index of a table as the table layer uses it: its catalog definition, its storage, the codec that turns a
+ * row into the index's encoded key, and the counters of reads through it. Thread safe.
  */
 final class IndexAccess {
     private final IndexDefinition definition;
     private final TableIndex storage;
     private final KeyCodec codec;
     private final int[] columns;
+    private final IndexReads reads = new IndexReads();
 
     IndexAccess(TableDefinition table, IndexDefinition definition, TableIndex storage) {
         this.definition = definition;
@@ -42,6 +43,11 @@ final class IndexAccess {
 
     int[] columns() {
         return columns;
+    }
+
+    /** The counters of reads through this index. */
+    IndexReads reads() {
+        return reads;
     }
 
     /** The encoded key of {@code row}, a row of the table. */

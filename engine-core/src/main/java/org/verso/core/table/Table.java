@@ -100,6 +100,15 @@ public final class Table implements ReadableTable {
         return heap.statistics();
     }
 
+    /** Figures of reading through each index of the table, by index name. */
+    public Map<String, IndexReadFigures> indexReads() {
+        Map<String, IndexReadFigures> out = new HashMap<>();
+        for (IndexAccess index : indexes) {
+            out.put(index.definition().name(), index.reads().figures());
+        }
+        return out;
+    }
+
     /** Figures of each index of the table, by index name. */
     public Map<String, IndexStatistics> indexStatistics() {
         Map<String, IndexStatistics> out = new HashMap<>();
@@ -260,7 +269,9 @@ public final class Table implements ReadableTable {
                     }
                     Object[] visible = heap.read(entries.ref(), snapshot);
                     // The entry may belong to an older version whose key the row no longer has.
-                    if (visible != null && index.matches(visible, entries.key())) {
+                    boolean matches = visible != null && index.matches(visible, entries.key());
+                    index.reads().entry(visible, matches);
+                    if (matches) {
                         rowId = entries.ref();
                         row = visible;
                         return true;

@@ -1,0 +1,35 @@
+package org.verso.core.table;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What reading through one index cost the table, counted as the scans run: entries the index returned, tuples
+ * fetched for them, fetched tuples that were not returned (the entry belonged to an older version whose key the row
+ * no longer has), and entries whose row had no version visible to the reader, which the version directory decided
+ * without fetching anything (MV-IDX's saved fetches).
+ *
+ * <p>Thread safety: thread safe.
+ */
+final class IndexReads {
+    private final LongAdder entries = new LongAdder();
+    private final LongAdder fetched = new LongAdder();
+    private final LongAdder fetchedNotReturned = new LongAdder();
+    private final LongAdder fetchesSaved = new LongAdder();
+
+    /** Counts one entry read and what came of it: {@code visible} is the row the reader sees, or null. */
+    void entry(Object[] visible, boolean keyMatches) {
+        entries.increment();
+        if (visible == null) {
+            fetchesSaved.increment();
+        } else {
+            fetched.increment();
+            if (!keyMatches) {
+                fetchedNotReturned.increment();
+            }
+        }
+    }
+
+    IndexReadFigures figures() {
+        return new IndexReadFigures(entries.sum(), fetched.sum(), fetchedNotReturned.sum(), fetchesSaved.sum());
+    }
+}
