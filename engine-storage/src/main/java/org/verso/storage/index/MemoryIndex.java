@@ -8,15 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * An index held in memory: a lock-free skip list of entries, each the encoded key followed by the 8-byte
- * reference, compared as unsigned bytes, so the entries of one key are adjacent and a key prefix selects a
+ * An index held in memory: a lock-free skip list of entries ({@link IndexEntries}), compared as unsigned bytes, so the entries of one key are adjacent and a key prefix selects a
  * contiguous run. It is rebuilt from the heap when the database opens.
  *
  * <p>Thread safety: lock free; scans are weakly consistent, which the {@link IndexCursor} contract allows.
  */
 public final class MemoryIndex implements TableIndex {
-    private static final int REF = 8;
-
     private final Reference reference;
     private final ConcurrentSkipListSet<byte[]> entries = new ConcurrentSkipListSet<>(Arrays::compareUnsigned);
     private final AtomicLong size = new AtomicLong();
@@ -32,17 +29,9 @@ public final class MemoryIndex implements TableIndex {
         return reference;
     }
 
-    private static byte[] entry(byte[] key, long ref) {
-        byte[] entry = Arrays.copyOf(key, key.length + REF);
-        for (int i = 0; i < REF; i++) {
-            entry[key.length + i] = (byte) (ref >>> (56 - 8 * i));
-        }
-        return entry;
-    }
-
     @Override
     public boolean insert(byte[] key, long ref) {
-        boolean added = entries.add(entry(key, ref));
+        boolean added = entries.add(IndexEntries.of(key, ref));
         if (added) {
             size.incrementAndGet();
         }
@@ -51,7 +40,7 @@ public final class MemoryIndex implements TableIndex {
 
     @Override
     public boolean remove(byte[] key, long ref) {
-        boolean removed = entries.remove(entry(key, ref));
+        boolean removed = entries.remove(IndexEntries.of(key, ref));
         if (removed) {
             size.decrementAndGet();
         }
@@ -102,13 +91,8 @@ public final class MemoryIndex implements TableIndex {
                 return false;
             }
             byte[] entry = iterator.next();
-            int keyLength = entry.length - REF;
-            key = Arrays.copyOf(entry, keyLength);
-            long r = 0;
-            for (int i = 0; i < REF; i++) {
-                r = (r << 8) | (entry[keyLength + i] & 0xFF);
-            }
-            ref = r;
+            key = IndexEntries.key(entry);
+            ref = IndexEntries.ref(entry);
             returned.increment();
             return true;
         }

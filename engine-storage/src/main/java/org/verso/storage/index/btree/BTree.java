@@ -12,6 +12,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiConsumer;
 import org.verso.common.ErrorCode;
 import org.verso.storage.index.IndexCursor;
+import org.verso.storage.index.IndexEntries;
 import org.verso.storage.index.IndexStatistics;
 import org.verso.storage.index.KeyRange;
 import org.verso.storage.index.TableIndex;
@@ -64,7 +65,6 @@ import org.verso.storage.wal.RedoLog;
  */
 public final class BTree implements TableIndex {
     private static final long META = 0;
-    private static final int REF = 8;
     private static final int META_ROOT = 40;
     private static final int META_EXTENT = 48;
     private static final int META_FREE = 56;
@@ -189,18 +189,14 @@ public final class BTree implements TableIndex {
 
     /** The largest index key, in encoded bytes, the tree accepts. */
     public int maxKeyLength() {
-        return maxEntry - REF;
+        return maxEntry - IndexEntries.REF;
     }
 
     private byte[] entry(byte[] key, long ref) {
         if (key.length > maxKeyLength()) {
             throw ErrorCode.INDEX_KEY_TOO_LARGE.exception(key.length, name, maxKeyLength());
         }
-        byte[] entry = Arrays.copyOf(key, key.length + REF);
-        for (int i = 0; i < REF; i++) {
-            entry[key.length + i] = (byte) (ref >>> (56 - 8 * i));
-        }
-        return entry;
+        return IndexEntries.of(key, ref);
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -337,7 +333,7 @@ public final class BTree implements TableIndex {
     private boolean safe(ByteBuffer node, boolean isRoot, boolean insert, int entryLength) {
         boolean inner = !NodePage.isLeaf(node);
         if (insert) {
-            return NodePage.free(node) >= NodePage.entrySize(inner ? maxEntry : entryLength, inner);
+            return NodePage.fits(node, NodePage.entrySize(inner ? maxEntry : entryLength, inner));
         }
         if (isRoot) {
             return !inner || NodePage.count(node) > 1;
@@ -397,7 +393,7 @@ public final class BTree implements TableIndex {
             if (slot < NodePage.count(buf) && NodePage.compare(buf, slot, entry) == 0) {
                 return false;
             }
-            if (NodePage.free(buf) >= NodePage.entrySize(entry.length, false)) {
+            if (NodePage.fits(buf, NodePage.entrySize(entry.length, false))) {
                 changeLeaf(leaf, slot, entry, true);
                 return true;
             }
@@ -466,7 +462,7 @@ public final class BTree implements TableIndex {
             if (slot < NodePage.count(buf) && NodePage.compare(buf, slot, entry) == 0) {
                 return false;
             }
-            if (NodePage.free(buf) >= NodePage.entrySize(entry.length, false)) {
+            if (NodePage.fits(buf, NodePage.entrySize(entry.length, false))) {
                 changeLeaf(leaf.page, slot, entry, true);
                 return true;
             }
@@ -499,7 +495,7 @@ public final class BTree implements TableIndex {
             boolean inner = !NodePage.isLeaf(buf);
             pool.markDirty(node);
             changed.add(node);
-            if (NodePage.free(buf) >= NodePage.entrySize(key.length, inner)) {
+            if (NodePage.fits(buf, NodePage.entrySize(key.length, inner))) {
                 NodePage.insert(buf, NodePage.search(buf, key, false), key, child);
                 return;
             }

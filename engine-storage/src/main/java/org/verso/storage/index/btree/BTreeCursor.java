@@ -1,8 +1,8 @@
 package org.verso.storage.index.btree;
 
-import java.util.Arrays;
 import java.util.List;
 import org.verso.storage.index.IndexCursor;
+import org.verso.storage.index.IndexEntries;
 import org.verso.storage.index.KeyRange;
 
 /**
@@ -14,8 +14,6 @@ import org.verso.storage.index.KeyRange;
  * <p>Not thread safe: a cursor belongs to one thread.
  */
 final class BTreeCursor implements IndexCursor {
-    private static final int REF = 8;
-
     private final BTree tree;
     private final KeyRange range;
     private final boolean descending;
@@ -56,13 +54,8 @@ final class BTreeCursor implements IndexCursor {
             inclusive = next.nextInclusive();
         }
         byte[] entry = batch.get(at++);
-        int keyLength = entry.length - REF;
-        key = Arrays.copyOf(entry, keyLength);
-        long r = 0;
-        for (int i = 0; i < REF; i++) {
-            r = (r << 8) | (entry[keyLength + i] & 0xFF);
-        }
-        ref = r;
+        key = IndexEntries.key(entry);
+        ref = IndexEntries.ref(entry);
         tree.countReturned();
         return true;
     }

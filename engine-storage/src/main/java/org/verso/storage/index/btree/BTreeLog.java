@@ -154,7 +154,7 @@ final class BTreeLog {
             }
             int slot = NodePage.search(buf, entry, false);
             boolean present = slot < NodePage.count(buf) && NodePage.compare(buf, slot, entry) == 0;
-            if (insert ? present || NodePage.free(buf) < NodePage.entrySize(entry.length, false) : !present) {
+            if (insert ? present || !NodePage.fits(buf, NodePage.entrySize(entry.length, false)) : !present) {
                 throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "the logged " + (insert ? "insert"
                     : "removal") + " at LSN " + lsn + " does not apply to the page");
             }

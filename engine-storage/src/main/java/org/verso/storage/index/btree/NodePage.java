@@ -175,13 +175,21 @@ final class NodePage {
         return bytes;
     }
 
+    /**
+     * Whether {@code size} bytes fit: at once where the free bytes are contiguous, otherwise after counting the live
+     * entries (a compaction will make the room).
+     */
+    static boolean fits(ByteBuffer page, int size) {
+        return contiguousFree(page) >= size || free(page) >= size;
+    }
+
     /** Free bytes once garbage is compacted away. */
     static int free(ByteBuffer page) {
         return page.capacity() - SLOTS - liveBytes(page);
     }
 
     /**
-     * Inserts an entry at {@code slot}; the caller has checked that {@link #free} holds {@link #entrySize}. Compacts
+     * Inserts an entry at {@code slot}; the caller has checked that it {@link #fits}. Compacts
      * the page first if the free bytes are not contiguous.
      */
     static void insert(ByteBuffer page, int slot, byte[] key, long child) {
