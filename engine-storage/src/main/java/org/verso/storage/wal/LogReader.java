@@ -37,7 +37,10 @@ public final class LogReader implements AutoCloseable {
                 break;
             }
             int length = header.getInt(LogRecord.LENGTH);
-            if (length < LogRecord.HEADER || length > MAX_RECORD || header.getLong(LogRecord.START) != position) {
+            boolean plausible = length >= LogRecord.HEADER && length <= MAX_RECORD;
+            // Where the first invalid record ends, as far as its header tells: the damage lies before.
+            damagedEnd = position + (plausible ? length : LogRecord.HEADER);
+            if (!plausible || header.getLong(LogRecord.START) != position) {
                 break;
             }
             long prev = header.getLong(LogRecord.PREV);
@@ -47,10 +50,9 @@ public final class LogReader implements AutoCloseable {
             ByteBuffer record = ByteBuffer.allocate(length);
             if (segments.read(record, position) < length || record.getInt(LogRecord.CRC) != LogRecord.crc(record, 0,
                 length)) {
-                // A whole header whose record fails its checksum: the damage may lie anywhere up to its end.
-                damagedEnd = position + length;
                 break;
             }
+            damagedEnd = 0;
             lastRecordStart = position;
             expectedPrev = position;
             position += length;
@@ -62,8 +64,9 @@ public final class LogReader implements AutoCloseable {
     }
 
     /**
-     * Where the first record that was not valid ends by its own header, when the header was whole and only the
-     * rest failed its checksum; otherwise {@link #endLsn()}. Damage that ended replay lies before this position.
+     * Where the first record that was not valid ends by its own header (its length if that is possible, else the
+     * header's end); {@link #endLsn()} if no header was there to read. Damage that ended replay lies before this
+     * position.
      */
     public long damagedEnd() {
         return damagedEnd;

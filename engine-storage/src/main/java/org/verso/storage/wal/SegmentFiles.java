@@ -54,13 +54,13 @@ final class SegmentFiles implements AutoCloseable {
     }
 
     /**
-     * Where the log ends, for messages: the LSN and its segment, and, if the record that ended replay continues
+     * Where the log ends, for messages: the LSN and its segment, and, if the record that ended replay may continue
      * into a later segment by its header ({@code damagedEnd}), that segment too, since the damage may lie there.
      */
     String describeEnd(long end, long damagedEnd) {
         String where = "LSN " + end + ", in wal/" + fileNameOf(end);
         if (damagedEnd > end && !fileNameOf(damagedEnd - 1).equals(fileNameOf(end))) {
-            where += ", where replay stopped at a damaged record that continues into wal/"
+            where += ", where replay stopped at a record that is not valid and may continue into wal/"
                 + fileNameOf(damagedEnd - 1);
         }
         return where;
