@@ -101,6 +101,7 @@ public enum ErrorCode {
     INVALID_FOREIGN_KEY(SqlState.INVALID_FOREIGN_KEY, "%s"),
     INDEX_EXISTS(SqlState.DUPLICATE_TABLE, "index %s already exists"),
     INDEX_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index %s does not exist"),
+    INDEX_METHOD_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index method %s does not exist (Verso has mvidx and btree)"),
     COLUMN_NOT_FOUND(SqlState.UNDEFINED_COLUMN, "column %s does not exist"),
     DUPLICATE_COLUMN(SqlState.DUPLICATE_COLUMN, "column %s is declared more than once in table %s"),
     INVALID_DEFINITION(SqlState.INVALID_TABLE_DEFINITION, "invalid table definition for %s: %s"),

@@ -108,9 +108,15 @@ public final class Database implements AutoCloseable {
     private Table newTable(TableDefinition def, TableHeap heap) {
         Map<Long, TableIndex> indexes = new java.util.HashMap<>();
         for (IndexDefinition index : def.indexes()) {
-            indexes.put(index.id(), storage.openIndex(index.id(), index.name(), TableIndex.Reference.ROW_ID));
+            indexes.put(index.id(), openIndex(index));
         }
         return new Table(def, heap, indexes, transactions);
+    }
+
+    /** The storage of an index: what its entries reference follows its kind. */
+    private TableIndex openIndex(IndexDefinition index) {
+        return storage.openIndex(index.id(), index.name(), index.kind() == IndexKind.BTREE
+            ? TableIndex.Reference.VERSION_ADDRESS : TableIndex.Reference.ROW_ID);
     }
 
     /** Opens (creating if needed) the database that {@code config} describes. */
@@ -161,12 +167,8 @@ public final class Database implements AutoCloseable {
     public synchronized TableDefinition createIndex(String tableName, IndexDefinition index) {
         checkOpen();
         Table table = table(tableName);
-        if (index.kind() == IndexKind.BTREE) {
-            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the version-oblivious B+tree (USING btree); Verso's "
-                + "indexes are multi-version (USING mvidx, the default)");
-        }
         IndexDefinition numbered = catalog.prepareIndex(tableName, index);
-        TableIndex storageIndex = storage.openIndex(numbered.id(), numbered.name(), TableIndex.Reference.ROW_ID);
+        TableIndex storageIndex = openIndex(numbered);
         try {
             table.addIndex(numbered, storageIndex);
             storage.indexFilled(numbered.id());
@@ -325,8 +327,7 @@ public final class Database implements AutoCloseable {
             for (IndexDefinition index : stored.indexes()) {
                 if (before.index(index.name()).isEmpty()) {
                     try {
-                        table.addIndex(index, storage.openIndex(index.id(), index.name(),
-                            TableIndex.Reference.ROW_ID));
+                        table.addIndex(index, openIndex(index));
                         storage.indexFilled(index.id());
                     } catch (RuntimeException e) {
                         storage.dropIndex(index.id());

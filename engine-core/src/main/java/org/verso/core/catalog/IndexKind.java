@@ -19,8 +19,7 @@ public enum IndexKind {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT).replace("-", ""));
         } catch (IllegalArgumentException e) {
-            throw ErrorCode.INVALID_DEFINITION.exception("index", "unknown index method '" + name
-                + "' (Verso has mvidx and btree)");
+            throw ErrorCode.INDEX_METHOD_NOT_FOUND.exception(name);
         }
     }
 }

@@ -23,12 +23,12 @@ import org.verso.storage.page.BufferPool;
  *       sequential and random writes, fsyncs;</li>
  *   <li>{@code SYS.IO_TOTALS}: the same summed per page kind (HEAP, INDEX, WAL, CATALOG, COMMIT_LOG);</li>
  *   <li>{@code SYS.BUFFER_POOL}: frames, page size, hit ratio and misses;</li>
- *   <li>{@code SYS.TABLE_VERSIONS}: per table, the VIDs and version nodes in the version directory and the tuple
- *       versions fetched from pages so far;</li>
+ *   <li>{@code SYS.TABLE_VERSIONS}: per table, the VIDs and version nodes in the version directory, the tuple
+ *       versions fetched from pages so far, and the bytes the directory's arrays occupy;</li>
  *   <li>{@code SYS.INDEX_STATS}: per index, its entries, the scans opened on it (a lookup is a scan of one key), the
- *       entries read, the tuples fetched for them, fetched tuples not returned (an older version's entry), the
- *       entries the version directory found invisible without a fetch (MV-IDX's saved fetches), and the pages
- *       read and written of its file (0 for an index in memory).</li>
+ *       entries read, the tuples fetched for them, fetched tuples not returned (a version the reader does not see,
+ *       or an older version's MV-IDX entry), the entries the version directory found invisible without a fetch
+ *       (MV-IDX's saved fetches), and the pages read and written of its file (0 for an index in memory).</li>
  * </ul>
  */
 public final class SystemViews {
@@ -88,12 +88,12 @@ public final class SystemViews {
 
     private static SystemView tableVersions(Supplier<List<Table>> tables) {
         return new SystemView.Builder("TABLE_VERSIONS").varchar("TABLE_NAME", 128).varchar("LAYOUT", 16)
-            .bigint("ROW_IDS").bigint("VERSION_NODES").bigint("TUPLE_FETCHES").rows(() -> {
+            .bigint("ROW_IDS").bigint("VERSION_NODES").bigint("TUPLE_FETCHES").bigint("DIRECTORY_BYTES").rows(() -> {
                 List<Object[]> rows = new ArrayList<>();
                 for (Table t : tables.get()) {
                     HeapStatistics heap = t.heapStatistics();
                     rows.add(new Object[] {t.definition().name(), t.layout(), heap.rowIds(), heap.versionNodes(),
-                        heap.tupleFetches()});
+                        heap.tupleFetches(), heap.directoryBytes()});
                 }
                 return rows;
             });

@@ -3,17 +3,20 @@ package org.verso.core.table;
 import java.util.Arrays;
 import org.verso.common.type.DataType;
 import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexKind;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.storage.index.KeyCodec;
 import org.verso.storage.index.TableIndex;
 
 /**
- * One index of a table as the table layer uses it: its catalog definition, its storage, the codec that turns a
- * row into the index's encoded key, and the counters of reads through it. Thread safe.
+ * One index of a table as the table layer uses it: its catalog definition, its storage, what its entries'
+ * references name (by index kind), the codec that turns a row into the index's encoded key, and the counters of
+ * reads through it. Thread safe.
  */
 final class IndexAccess {
     private final IndexDefinition definition;
     private final TableIndex storage;
+    private final IndexEntryRefs refs;
     private final KeyCodec codec;
     private final int[] columns;
     private final IndexReads reads = new IndexReads();
@@ -21,6 +24,7 @@ final class IndexAccess {
     IndexAccess(TableDefinition table, IndexDefinition definition, TableIndex storage) {
         this.definition = definition;
         this.storage = storage;
+        this.refs = definition.kind() == IndexKind.BTREE ? VersionObliviousRefs.INSTANCE : VersionAwareRefs.INSTANCE;
         this.columns = definition.columns();
         DataType[] types = new DataType[columns.length];
         for (int i = 0; i < columns.length; i++) {
@@ -35,6 +39,10 @@ final class IndexAccess {
 
     TableIndex storage() {
         return storage;
+    }
+
+    IndexEntryRefs refs() {
+        return refs;
     }
 
     KeyCodec codec() {

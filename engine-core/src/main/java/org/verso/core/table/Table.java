@@ -16,6 +16,7 @@ import org.verso.core.tx.ConcurrencyControl;
 import org.verso.core.tx.SnapshotIsolation;
 import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
+import org.verso.storage.heap.FetchedVersion;
 import org.verso.storage.heap.HeapStatistics;
 import org.verso.storage.heap.RowVersion;
 import org.verso.storage.heap.PrunedVersions;
@@ -38,9 +39,10 @@ import org.verso.storage.version.VersionWord;
  * on top of the table's heap and indexes, maintains every index on the write path, enforces unique keys, and
  * records every installed version with the transaction so commit and rollback can finish it.
  *
- * <p>Indexes map keys to row ids (MV-IDX): an update that keeps a key does not touch that index; one that changes
- * it adds the new key and leaves the old entry for older snapshots, so a lookup rechecks the key of the version it
- * finds. Unique keys are checked under a key latch against every row the index names for the key
+ * <p>MV-IDX indexes map keys to row ids: an update that keeps a key does not touch that index; one that changes it
+ * adds the new key and leaves the old entry for older snapshots, so a lookup rechecks the key of the version it
+ * finds. Version-oblivious indexes map keys to tuple ids and get an entry for every version; a lookup fetches each
+ * matching tuple and then checks its visibility ({@link IndexEntryRefs}). Unique keys are checked under a key latch against every row the index names for the key
  * ({@link UniqueKeyCheck}); a second inserter of a key waits for the first and fails with 23505 if it commits.
  *
  * <p>Values go in and come out canonical (see {@link org.verso.common.type.ValueType}); rows passed in are checked
@@ -134,18 +136,11 @@ public final class Table implements ReadableTable {
         }
     }
 
-    private static void dropEntries(List<IndexAccess> indexes, long rowId, List<Object[]> dropped,
-                                    List<Object[]> kept) {
+    private static void dropEntries(List<IndexAccess> indexes, long rowId, List<RowVersion> dropped,
+                                    List<RowVersion> kept) {
         for (IndexAccess index : indexes) {
-            java.util.Set<ByteKey> keep = new java.util.HashSet<>();
-            for (Object[] row : kept) {
-                keep.add(new ByteKey(index.keyOf(row)));
-            }
-            for (Object[] row : dropped) {
-                byte[] key = index.keyOf(row);
-                if (keep.add(new ByteKey(key))) {
-                    index.storage().remove(key, rowId);
-                }
+            for (IndexEntryRefs.Entry entry : index.refs().entriesOnlyFor(index, rowId, dropped, kept)) {
+                index.storage().remove(entry.key(), entry.ref());
             }
         }
     }
@@ -170,10 +165,12 @@ public final class Table implements ReadableTable {
         if (toFill.isEmpty()) {
             return;
         }
-        try (RowCursor rows = heap.scan(Snapshot.committedAt(Long.MAX_VALUE >>> 2))) {
+        Snapshot newest = Snapshot.committedAt(Long.MAX_VALUE >>> 2);
+        try (RowCursor rows = heap.scan(newest)) {
             while (rows.next()) {
+                long tid = heap.visibleTupleId(rows.rowId(), newest);
                 for (IndexAccess index : toFill) {
-                    index.storage().insert(index.keyOf(rows.row()), rows.rowId());
+                    index.storage().insert(index.keyOf(rows.row()), index.refs().refOf(rows.rowId(), tid));
                 }
             }
         }
@@ -254,6 +251,7 @@ public final class Table implements ReadableTable {
         Snapshot snapshot = tx.snapshot();
         tx.control().onIndexScan(tx, definition.id(), index.definition().id(), range);
         IndexCursor entries = index.storage().scan(range, descending);
+        IndexEntryRefs refs = index.refs();
         boolean tracked = tx.control().tracksReads();
         return new RowCursor() {
             private long rowId;
@@ -262,18 +260,18 @@ public final class Table implements ReadableTable {
             @Override
             public boolean next() {
                 while (entries.next()) {
+                    FetchedVersion found = refs.read(heap, entries.ref(), snapshot);
+                    long entryRow = found.rowId();
                     if (tracked) {
                         // Every entry counts as read, visible or not: an invisible one may be a concurrent insert.
-                        long ref = entries.ref();
-                        tx.control().onRowRead(tx, definition.id(), ref, () -> heap.newestWord(ref));
+                        tx.control().onRowRead(tx, definition.id(), entryRow, () -> heap.newestWord(entryRow));
                     }
-                    Object[] visible = heap.read(entries.ref(), snapshot);
-                    // The entry may belong to an older version whose key the row no longer has.
-                    boolean matches = visible != null && index.matches(visible, entries.key());
-                    index.reads().entry(visible, matches);
+                    // Through MV-IDX, the entry may belong to an older version whose key the row no longer has.
+                    boolean matches = found.visible() && index.matches(found.row(), entries.key());
+                    index.reads().entry(found.visible(), matches, refs.fetchesEveryEntry());
                     if (matches) {
-                        rowId = entries.ref();
-                        row = visible;
+                        rowId = entryRow;
+                        row = found.row();
                         return true;
                     }
                 }
@@ -512,21 +510,26 @@ public final class Table implements ReadableTable {
 
     /**
      * Adds the entries of row {@code rowId}'s new version {@code values} to every index whose key differs from the
-     * superseded version's ({@code old}; null for a new row), checking unique keys. After a wait the index list is
-     * read again and the pass repeated; entries already added are found in place.
+     * superseded version's ({@code old}; null for a new row), and to every version-oblivious index, checking unique
+     * keys. After a wait the index list is read again and the pass repeated; entries already added are found in
+     * place.
      */
     private void addIndexEntries(Transaction tx, long rowId, Object[] old, Object[] values, VersionWrite write) {
         Snapshot snapshot = tx.snapshot();
+        long tid = heap.tupleId(write.version());
         passes:
         while (true) {
             for (IndexAccess index : indexes) {
                 byte[] key = index.keyOf(values);
-                if (old != null && Arrays.equals(index.keyOf(old), key)) {
+                boolean keyKept = old != null && Arrays.equals(index.keyOf(old), key);
+                if (keyKept && !index.refs().entryPerVersion()) {
                     continue;
                 }
-                if (!index.definition().unique() || index.hasNullKey(values)) {
-                    if (index.storage().insert(key, rowId)) {
-                        write.addedEntry(index, key);
+                long ref = index.refs().refOf(rowId, tid);
+                // A row that keeps its key already holds it: no other row can, so there is nothing to check.
+                if (keyKept || !index.definition().unique() || index.hasNullKey(values)) {
+                    if (index.storage().insert(key, ref)) {
+                        write.addedEntry(index, key, ref);
                     }
                     tx.control().onIndexInsert(tx, definition.id(), index.definition().id(), key);
                     continue;
@@ -534,14 +537,14 @@ public final class Table implements ReadableTable {
                 WriteDecision decision;
                 synchronized (keyLatch(index, key)) {
                     decision = checkUnique(index, key, rowId, snapshot);
-                    if (decision.kind() == WriteDecision.Kind.PUT && index.storage().insert(key, rowId)) {
-                        write.addedEntry(index, key);
+                    if (decision.kind() == WriteDecision.Kind.PUT && index.storage().insert(key, ref)) {
+                        write.addedEntry(index, key, ref);
                     }
                 }
                 if (decision.kind() == WriteDecision.Kind.CONFLICT && tx.control().followsConcurrentUpdates()) {
                     // The key was freed by a transaction that committed after the statement's snapshot: READ
                     // COMMITTED takes the newest committed state, in which the key is free unless taken again.
-                    decision = recheckFreedKey(tx, index, key, rowId, write);
+                    decision = recheckFreedKey(tx, index, key, rowId, ref, write);
                 }
                 switch (decision.kind()) {
                     case PUT:
@@ -570,12 +573,12 @@ public final class Table implements ReadableTable {
      * Checks {@code key} again against the newest committed state and inserts its entry if it is free: READ
      * COMMITTED accepts a key that a transaction committed after the statement's snapshot freed.
      */
-    private WriteDecision recheckFreedKey(Transaction tx, IndexAccess index, byte[] key, long rowId,
+    private WriteDecision recheckFreedKey(Transaction tx, IndexAccess index, byte[] key, long rowId, long ref,
                                           VersionWrite write) {
         synchronized (keyLatch(index, key)) {
             WriteDecision decision = checkUnique(index, key, rowId, new Snapshot(Long.MAX_VALUE >>> 2, tx.id()));
-            if (decision.kind() == WriteDecision.Kind.PUT && index.storage().insert(key, rowId)) {
-                write.addedEntry(index, key);
+            if (decision.kind() == WriteDecision.Kind.PUT && index.storage().insert(key, ref)) {
+                write.addedEntry(index, key, ref);
             }
             return decision;
         }
@@ -585,10 +588,11 @@ public final class Table implements ReadableTable {
     private WriteDecision checkUnique(IndexAccess index, byte[] key, long rowId, Snapshot snapshot) {
         try (IndexCursor entries = index.storage().scan(KeyRange.prefix(key), false)) {
             while (entries.next()) {
-                if (entries.ref() == rowId) {
+                long other = index.refs().rowId(heap, entries.ref());
+                if (other == rowId) {
                     continue;
                 }
-                WriteDecision decision = UniqueKeyCheck.decide(heap, index, key, entries.ref(), snapshot);
+                WriteDecision decision = UniqueKeyCheck.decide(heap, index, key, other, snapshot);
                 if (decision.kind() != WriteDecision.Kind.PUT) {
                     return decision;
                 }
@@ -629,7 +633,7 @@ public final class Table implements ReadableTable {
                 List<RowVersion> chain = heap.chain(rowId);
                 for (RowVersion version : chain) {
                     if (version.row() != null) {
-                        storage.insert(access.keyOf(version.row()), rowId);
+                        storage.insert(access.keyOf(version.row()), access.refs().refOf(rowId, version.tid()));
                     }
                 }
                 if (liveKeys != null && !chain.isEmpty()) {
@@ -697,19 +701,6 @@ public final class Table implements ReadableTable {
             validator = new RowValidator(changed);
         } finally {
             schemaLock.writeLock().unlock();
-        }
-    }
-
-    /** A byte string with value equality, for a hash map of keys. */
-    private record ByteKey(byte[] bytes) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ByteKey k && Arrays.equals(k.bytes, bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(bytes);
         }
     }
 

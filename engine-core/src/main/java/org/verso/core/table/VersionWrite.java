@@ -8,14 +8,14 @@ import org.verso.storage.heap.TableHeap;
 /**
  * A version the table installed for a transaction, with the index entries the same write added: committed, the
  * version is stamped; rolled back, the version is removed from the heap and the entries it added from their
- * indexes. Entries that were already there (the same key and row from an earlier version) are not the write's to
- * remove.
+ * indexes. Entries that were already there (through MV-IDX, the same key and row from an earlier version) are not
+ * the write's to remove.
  */
 final class VersionWrite implements WriteRecord {
     private final TableHeap heap;
     private final long rowId;
     private final long version;
-    private List<Object[]> addedEntries;
+    private List<AddedEntry> addedEntries;
 
     VersionWrite(TableHeap heap, long rowId, long version) {
         this.heap = heap;
@@ -23,12 +23,17 @@ final class VersionWrite implements WriteRecord {
         this.version = version;
     }
 
-    /** Notes that this write added entry ({@code key}, row) to {@code index}. */
-    void addedEntry(IndexAccess index, byte[] key) {
+    /** The heap's handle of the installed version. */
+    long version() {
+        return version;
+    }
+
+    /** Notes that this write added entry ({@code key}, {@code ref}) to {@code index}. */
+    void addedEntry(IndexAccess index, byte[] key, long ref) {
         if (addedEntries == null) {
             addedEntries = new ArrayList<>(2);
         }
-        addedEntries.add(new Object[] {index, key});
+        addedEntries.add(new AddedEntry(index, key, ref));
     }
 
     @Override
@@ -41,9 +46,9 @@ final class VersionWrite implements WriteRecord {
         heap.undo(rowId, version, txid, transactionEnds);
         if (addedEntries != null) {
             RuntimeException failure = null;
-            for (Object[] entry : addedEntries) {
+            for (AddedEntry entry : addedEntries) {
                 try {
-                    ((IndexAccess) entry[0]).storage().remove((byte[]) entry[1], rowId);
+                    entry.index().storage().remove(entry.key(), entry.ref());
                 } catch (RuntimeException e) {
                     // An entry left behind names a row version that is gone, which lookups skip; the other entries
                     // are still removed.
@@ -58,5 +63,8 @@ final class VersionWrite implements WriteRecord {
                 throw failure;
             }
         }
+    }
+
+    private record AddedEntry(IndexAccess index, byte[] key, long ref) {
     }
 }

@@ -2,7 +2,13 @@ package org.verso.storage.heap;
 
 /**
  * Figures of one table's heap, for the system views and metrics: row ids (VIDs) allocated, version nodes held in
- * memory, tuple versions fetched from pages so far, and pages of the heap's file.
+ * memory, tuple versions fetched from pages so far, pages of the heap's file, and the bytes the version directory's
+ * arrays occupy, allocated capacity included: its data nodes (and their free list) and its VID list.
  */
-public record HeapStatistics(long rowIds, long versionNodes, long tupleFetches, long pages) {
+public record HeapStatistics(long rowIds, long versionNodes, long tupleFetches, long pages, long nodeBytes,
+                             long vidListBytes) {
+    /** All the memory of the version directory. */
+    public long directoryBytes() {
+        return nodeBytes + vidListBytes;
+    }
 }

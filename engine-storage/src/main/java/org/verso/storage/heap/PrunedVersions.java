@@ -13,8 +13,8 @@ public interface PrunedVersions {
     PrunedVersions NONE = (rowId, dropped, kept) -> { };
 
     /**
-     * Row {@code rowId} lost the versions whose data is {@code dropped} (tombstones left out) and still holds those in
-     * {@code kept} (tombstones left out; empty if the row is gone).
+     * Row {@code rowId} lost the versions {@code dropped} (tombstones left out) and still holds those in {@code kept}
+     * (tombstones left out; empty if the row is gone). A dropped write intent shares its tuple id with a kept version.
      */
-    void pruned(long rowId, List<Object[]> dropped, List<Object[]> kept);
+    void pruned(long rowId, List<RowVersion> dropped, List<RowVersion> kept);
 }

@@ -187,7 +187,7 @@ public final class SiasHeap implements TableHeap {
         if (node == VersionDirectory.NONE || VersionWord.isTombstone(directory.word(node))) {
             return null;
         }
-        return fetch(directory.tid(node));
+        return fetchRow(directory.tid(node));
     }
 
     @Override
@@ -199,25 +199,50 @@ public final class SiasHeap implements TableHeap {
     @Override
     public RowVersion newest(long vid) {
         int node = directory.head(vid);
-        if (node == VersionDirectory.NONE) {
-            return null;
-        }
-        long word = directory.word(node);
-        return new RowVersion(word, VersionWord.isTombstone(word) ? null : fetch(directory.tid(node)));
+        return node == VersionDirectory.NONE ? null : version(node);
     }
 
     @Override
     public List<RowVersion> chain(long vid) {
         List<RowVersion> versions = new ArrayList<>();
         for (int node = directory.head(vid); node != VersionDirectory.NONE; node = directory.prev(node)) {
-            long word = directory.word(node);
-            versions.add(new RowVersion(word, VersionWord.isTombstone(word) ? null : fetch(directory.tid(node))));
+            versions.add(version(node));
         }
         return versions;
     }
 
+    private RowVersion version(int node) {
+        long word = directory.word(node);
+        long tid = directory.tid(node);
+        return new RowVersion(word, tid, VersionWord.isTombstone(word) ? null : fetchRow(tid));
+    }
+
+    @Override
+    public long tupleId(long version) {
+        return directory.tid((int) version);
+    }
+
+    @Override
+    public FetchedVersion fetch(long tid, Snapshot snapshot) {
+        fetches.increment();
+        // The tuple comes first, as it must for an index that stores no row id: its header names the row, whose
+        // chain then says whether this is the version the snapshot sees. The payload is decoded only if it is.
+        return region.read(tid, (page, at, length) -> {
+            long vid = VersionRecord.vid(page, at);
+            return new FetchedVersion(vid, visibleTupleId(vid, snapshot) == tid
+                ? codec.decode(page, at + VersionRecord.HEADER) : null);
+        });
+    }
+
+    @Override
+    public long visibleTupleId(long vid, Snapshot snapshot) {
+        int node = directory.visibleNode(vid, snapshot);
+        return node == VersionDirectory.NONE || VersionWord.isTombstone(directory.word(node))
+            ? -1 : directory.tid(node);
+    }
+
     /** Fetches and decodes the version at {@code tid}. */
-    private Object[] fetch(long tid) {
+    private Object[] fetchRow(long tid) {
         fetches.increment();
         return region.read(tid, (page, at, length) -> codec.decode(page, at + VersionRecord.HEADER));
     }
@@ -281,16 +306,16 @@ public final class SiasHeap implements TableHeap {
                 dropped.addAll(nodes);
                 if (nodes.length > 0 && pruned != PrunedVersions.NONE) {
                     // The dropped nodes are only retired: their tuples are still where they point.
-                    List<Object[]> droppedRows = new ArrayList<>(nodes.length);
+                    List<RowVersion> droppedRows = new ArrayList<>(nodes.length);
                     for (int node : nodes) {
                         if (!VersionWord.isTombstone(directory.word(node))) {
-                            droppedRows.add(fetch(directory.tid(node)));
+                            droppedRows.add(version(node));
                         }
                     }
-                    List<Object[]> kept = new ArrayList<>(2);
+                    List<RowVersion> kept = new ArrayList<>(2);
                     for (RowVersion version : chain(vid)) {
                         if (version.row() != null) {
-                            kept.add(version.row());
+                            kept.add(version);
                         }
                     }
                     pruned.pruned(vid, droppedRows, kept);
@@ -306,7 +331,8 @@ public final class SiasHeap implements TableHeap {
 
     @Override
     public HeapStatistics statistics() {
-        return new HeapStatistics(directory.vidCount(), directory.nodeCount(), fetches.sum(), region.pageCount());
+        return new HeapStatistics(directory.vidCount(), directory.nodeCount(), fetches.sum(), region.pageCount(),
+            directory.nodeBytes(), directory.vidListBytes());
     }
 
     @Override

@@ -69,6 +69,22 @@ public interface TableHeap extends AutoCloseable {
      */
     void undo(long rowId, long version, long txid, boolean transactionEnds);
 
+    /**
+     * The tuple id of installed version {@code version}: where the heap stores it, what a version-oblivious index
+     * entry holds. Stable for as long as the version is kept.
+     */
+    long tupleId(long version);
+
+    /**
+     * Fetches the version stored at {@code tid} and then decides whether {@code snapshot} sees it: the read of a
+     * version-oblivious index, which knows where a version is but not whether it is visible. The tuple is fetched
+     * whatever the answer; see {@link FetchedVersion}.
+     */
+    FetchedVersion fetch(long tid, Snapshot snapshot);
+
+    /** The tuple id of the version of row {@code rowId} that {@code snapshot} sees, or -1 if it sees none. */
+    long visibleTupleId(long rowId, Snapshot snapshot);
+
     /** The row as {@code snapshot} sees it, or null if it does not exist for that snapshot. */
     Object[] read(long rowId, Snapshot snapshot);
 

@@ -238,6 +238,20 @@ public final class VersionDirectory {
         }
     }
 
+    /**
+     * Bytes the data nodes occupy, allocated capacity and the free list included: per node a word, a TID and a
+     * predecessor index (20 bytes).
+     */
+    public synchronized long nodeBytes() {
+        long nodes = (long) words.length * CHUNK;
+        return nodes * (Long.BYTES + Long.BYTES + Integer.BYTES) + (long) free.length * Integer.BYTES;
+    }
+
+    /** Bytes the VID list occupies, allocated capacity included: a head index (4 bytes) per VID. */
+    public synchronized long vidListBytes() {
+        return (long) heads.length * CHUNK * Integer.BYTES;
+    }
+
     /** Length of the version chain of {@code vid} (0 if the VID has no versions). */
     public int chainLength(long vid) {
         int n = 0;

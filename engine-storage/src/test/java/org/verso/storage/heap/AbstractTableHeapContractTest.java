@@ -3,6 +3,7 @@ package org.verso.storage.heap;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,6 +130,37 @@ public abstract class AbstractTableHeapContractTest {
     }
 
     @Test
+    void aVersionFetchedByItsTupleIdIsReturnedOnlyToTheSnapshotsThatSeeIt() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = heap.newRowId();
+            long tid0 = heap.tupleId(put(heap, vid, 10, new Object[] {1, "v0"}));
+            commit(heap, 10, 20);
+            long tid1 = heap.tupleId(put(heap, vid, 30, new Object[] {1, "v1"}));
+            assertNotEquals(tid0, tid1, "every version has its own tuple");
+            long fetchedBefore = heap.statistics().tupleFetches();
+
+            Snapshot old = new Snapshot(25, 99);
+            assertArrayEquals(new Object[] {1, "v0"}, heap.fetch(tid0, old).row());
+            assertEquals(vid, heap.fetch(tid1, old).rowId(), "an invisible version still names its row");
+            assertNull(heap.fetch(tid1, old).row(), "uncommitted for the old snapshot");
+            assertArrayEquals(new Object[] {1, "v1"}, heap.fetch(tid1, new Snapshot(25, 30)).row(), "the writer's");
+            assertNull(heap.fetch(tid0, new Snapshot(25, 30)).row(), "superseded for the writer");
+            assertEquals(5, heap.statistics().tupleFetches() - fetchedBefore,
+                "every fetch by tuple id reads the tuple, visible or not");
+
+            commit(heap, 30, 40);
+            assertEquals(tid1, heap.visibleTupleId(vid, new Snapshot(40, 99)));
+            assertEquals(tid0, heap.visibleTupleId(vid, new Snapshot(39, 99)));
+            assertEquals(-1, heap.visibleTupleId(vid, new Snapshot(19, 99)), "not yet inserted");
+            put(heap, vid, 50, null);
+            commit(heap, 50, 60);
+            assertEquals(-1, heap.visibleTupleId(vid, new Snapshot(60, 99)), "deleted");
+            assertNull(heap.fetch(tid1, new Snapshot(60, 99)).row());
+        }
+    }
+
+    @Test
     void rule5AVisibleTombstoneHidesTheRow() {
         try (StorageEngine storage = memory()) {
             TableHeap heap = open(storage);
@@ -229,8 +261,8 @@ public abstract class AbstractTableHeapContractTest {
             commit(heap, 50, 60);
             List<String> told = new ArrayList<>();
             PrunedVersions listener = (rowId, dropped, kept) -> told.add(rowId + ": dropped "
-                + dropped.stream().map(r -> (String) r[1]).toList() + ", kept " + kept.stream().map(r -> (String) r[1])
-                .toList());
+                + dropped.stream().map(v -> (String) v.row()[1]).toList() + ", kept "
+                + kept.stream().map(v -> (String) v.row()[1]).toList());
             heap.forgetVersions(45, () -> 70, 71, listener);
             assertArrayEquals(new Object[] {1, "v1"}, heap.read(vid, new Snapshot(45, 99)), "the horizon's version");
             assertEquals(2, heap.chain(vid).size(), "v0 is older than what any snapshot at the horizon sees");
