@@ -16,9 +16,11 @@ import org.verso.storage.wal.WriteAheadLog;
  *
  * <p>A checkpoint notes the redo point (the log's end, or the oldest COMMIT record still waiting to be durable if
  * that is earlier) and moves the full-page-image threshold to the log's end, so that the first change to an index
- * page after it is logged whole; flushes every heap (a SIAS heap seals its append region) and every index (each page
- * under its latch), writes the commit log and all dirty pages, forces the data files, and only then records the
- * redo point in the control file. A background thread runs one whenever
+ * page after it is logged whole; flushes every heap (a SIAS heap seals its append region) and every index (each
+ * page under its latch), writes the commit log and all dirty pages, forces the data files, and only then records the
+ * redo point in the control file. Then each heap writes what opening it needs ({@link TableHeap#checkpoint}: for
+ * SIAS, the changed pages of its version directory's image), holding only commits that recorded redo point makes
+ * safe ({@link #trustedHorizon}). A background thread runs one whenever
  * {@link StorageOptions#checkpointBytes()} of log have accumulated since the last.
  *
  * <p>Lock order: the checkpoint monitor is taken first, before any region's, the pool's or the log's.
@@ -35,6 +37,8 @@ final class Checkpointer {
     private final long walSegmentBytes;
     private final Object monitor = new Object();
     private volatile long lastRedoLsn;
+    // Every commit at or below it is in the commit log pages of a completed checkpoint (or of recovery).
+    private volatile long trustedHorizon;
     private volatile boolean stopped;
     private Thread background;
 
@@ -51,6 +55,16 @@ final class Checkpointer {
         this.checkpointBytes = checkpointBytes;
         this.walSegmentBytes = walSegmentBytes;
         this.lastRedoLsn = redoLsn;
+        this.trustedHorizon = commitLog.maxCommitTimestamp();
+    }
+
+    /**
+     * The commit timestamp at or below which every commit survives any crash from now on, even one that damages
+     * the log after the redo point: such commits are in commit log pages that a completed checkpoint (or recovery)
+     * made durable and recorded. A version directory's image holds only versions committed at or below it.
+     */
+    long trustedHorizon() {
+        return trustedHorizon;
     }
 
     /** Runs {@code action} with no checkpoint in progress (dropping a table's files, for instance). */
@@ -63,6 +77,7 @@ final class Checkpointer {
     /** Runs a checkpoint now. */
     void checkpoint() {
         synchronized (monitor) {
+            long horizon = commitLog.confirmedHorizon();
             long redo = wal == null ? 0 : Math.min(images.advance(wal::appendedLsn), commitLog.oldestPendingLsn());
             for (TableHeap heap : heaps.get()) {
                 heap.flush();
@@ -77,7 +92,12 @@ final class Checkpointer {
                 files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize(), commitLogPages,
                     walSegmentBytes));
                 lastRedoLsn = redo;
+                trustedHorizon = horizon;
                 wal.recycleBefore(redo);
+            }
+            // Last, so that the images may hold every commit the control file has just made safe from any crash.
+            for (TableHeap heap : heaps.get()) {
+                heap.checkpoint();
             }
         }
     }

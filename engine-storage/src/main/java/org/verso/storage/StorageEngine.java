@@ -48,6 +48,7 @@ import org.verso.storage.wal.WriteAheadLog;
  * control.bin         the redo LSN of the last checkpoint ({@link ControlFile})
  * commit.log          the commit log (page kind COMMIT_LOG)
  * tables/T&lt;id&gt;.heap  the heap of table &lt;id&gt; (page kind HEAP)
+ * tables/T&lt;id&gt;.vid   the checkpointed image of its version directory (page kind DIRECTORY)
  * indexes/I&lt;id&gt;.idx  the B+tree of index &lt;id&gt; (page kind INDEX)
  * wal/*.wal           write-ahead log segments (page kind WAL)
  * </pre>
@@ -66,6 +67,7 @@ public final class StorageEngine implements AutoCloseable {
     private final DatabaseFiles files;
     private final Map<Long, PageFile> heapFiles = new HashMap<>();
     private final Map<Long, TableHeap> heaps = new HashMap<>();
+    private final Map<Long, PageFile> imageFiles = new HashMap<>();
     private final Map<Long, PageFile> indexFiles = new HashMap<>();
     private final Map<Long, TableIndex> indexes = new HashMap<>();
     // Indexes this process opened empty (new files, or any index of an in-memory database): their tables fill them.
@@ -183,7 +185,7 @@ public final class StorageEngine implements AutoCloseable {
                               LongConsumer maxTxidSeen) {
         PageFile file = heapFile(tableId);
         TableHeap heap = HeapLayouts.of(layout).open(new HeapContext(tableId, tableName, codec, file, pool, redoLog,
-            commitLog, maxTxidSeen));
+            commitLog, maxTxidSeen, files.isInMemory() ? null : imageFile(tableId), this::trustedHorizon));
         synchronized (this) {
             heaps.put(tableId, heap);
         }
@@ -199,17 +201,30 @@ public final class StorageEngine implements AutoCloseable {
         return heapFiles.computeIfAbsent(tableId, id -> files.open("tables/T" + id + ".heap", PageKind.HEAP));
     }
 
+    private long trustedHorizon() {
+        return checkpointer.trustedHorizon();
+    }
+
+    private synchronized PageFile imageFile(long tableId) {
+        return imageFiles.computeIfAbsent(tableId, id -> files.open("tables/T" + id + ".vid", PageKind.DIRECTORY));
+    }
+
     /** Deletes the heap file of a dropped table. The heap must not be used afterwards. */
     public void dropHeap(long tableId) {
         checkpointer.excluding(() -> {
             PageFile file;
+            PageFile image;
             synchronized (this) {
                 heaps.remove(tableId);
                 file = heapFiles.remove(tableId);
+                image = imageFiles.remove(tableId);
             }
             if (file != null) {
                 pool.discard(file);
                 files.delete(file);
+            }
+            if (image != null) {
+                files.delete(image);
             }
         });
     }

@@ -215,6 +215,7 @@ public final class TransactionManager {
                 // The outcome is what the ABORT record decided; a failed undo must not hide it from the client.
                 failure.addSuppressed(e);
             } finally {
+                commitLog.release(tx.id());
                 inFlight.remove(commit.ts);
                 publish();
             }

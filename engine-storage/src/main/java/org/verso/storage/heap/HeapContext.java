@@ -1,6 +1,7 @@
 package org.verso.storage.heap;
 
 import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.tuple.RowCodec;
@@ -9,8 +10,11 @@ import org.verso.storage.wal.RedoLog;
 /**
  * What a {@link HeapLayout} is given to open one table's heap: the table's id and name (for records and messages),
  * its row codec, its page file and the buffer pool, the log its changes go to, the commit log's answers while the
- * database opens, and a sink for the largest txid found in the heap (so the clock can be set past it).
+ * database opens, a sink for the largest txid found in the heap (so the clock can be set past it), the file of its
+ * version directory's image ({@link org.verso.storage.version.DirectoryImage}; null in an in-memory database), and
+ * the commit timestamp at or below which commits survive any crash (the image holds only such versions).
  */
 public record HeapContext(long tableId, String tableName, RowCodec codec, PageFile file, BufferPool pool,
-                          RedoLog log, CommitLookup commits, LongConsumer maxTxidSeen) {
+                          RedoLog log, CommitLookup commits, LongConsumer maxTxidSeen, PageFile imageFile,
+                          LongSupplier trustedHorizon) {
 }

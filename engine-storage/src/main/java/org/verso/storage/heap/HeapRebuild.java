@@ -2,30 +2,44 @@ package org.verso.storage.heap;
 
 import java.util.function.LongConsumer;
 import org.verso.storage.page.AppendRegion;
+import org.verso.storage.version.DirectoryImage;
 import org.verso.storage.version.VersionDirectory;
 import org.verso.storage.version.VersionWord;
 
 /**
- * Rebuilds a version directory from an append region at open. Records are visited in append order, which for one
- * row is the order its versions were installed; the newest record of a committed creator wins, and an undo marker
- * of a committed creator puts the row back to the undone version's predecessor. No transaction is running at open,
- * so only the newest committed version of each row is kept, and a row whose newest version is a tombstone keeps no
- * node at all.
+ * Rebuilds a version directory at open: from the table's {@link DirectoryImage} and the records appended after the
+ * position it names, or, without a usable image, from every record of the append region. Records are visited in
+ * append order, which for one row is the order its versions were installed; the newest record of a committed
+ * creator wins, and an undo marker of a committed creator puts the row back to the undone version's predecessor. No
+ * transaction is running at open, so only the newest committed version of each row is kept, and a row whose newest
+ * version is a tombstone keeps no node at all.
  */
 final class HeapRebuild {
     private final AppendRegion region;
     private final CommitLookup commits;
     private final LongConsumer maxTxidSeen;
+    private final DirectoryImage image;
 
-    HeapRebuild(AppendRegion region, CommitLookup commits, LongConsumer maxTxidSeen) {
+    /** {@code image} is null for a heap without one (in memory). */
+    HeapRebuild(AppendRegion region, CommitLookup commits, LongConsumer maxTxidSeen, DirectoryImage image) {
         this.region = region;
         this.commits = commits;
         this.maxTxidSeen = maxTxidSeen;
+        this.image = image;
     }
 
     VersionDirectory rebuild() {
         VersionDirectory directory = new VersionDirectory();
-        region.forEach((tid, page, at, length) -> {
+        long from = 0;
+        DirectoryImage.Header header = image == null ? null : image.load(directory);
+        if (header != null) {
+            from = header.replayFrom();
+            maxTxidSeen.accept(header.maxTxid());
+        } else if (directory.vidCount() > 0 || directory.nodeCount() > 0) {
+            directory = new VersionDirectory(); // a damaged image loaded in part: start again from the heap
+        }
+        VersionDirectory target = directory;
+        region.forEachFrom(from, (tid, page, at, length) -> {
             long txid = VersionRecord.txid(page, at);
             maxTxidSeen.accept(txid);
             long commitTs = commits.commitTimestamp(txid);
@@ -33,18 +47,20 @@ final class HeapRebuild {
                 return;
             }
             long vid = VersionRecord.vid(page, at);
-            directory.ensureVids(vid + 1);
+            target.ensureVids(vid + 1);
+            if (image != null) {
+                image.markDirty(vid); // the image does not have this version yet
+            }
             byte flags = VersionRecord.flags(page, at);
             if ((flags & VersionRecord.UNDO) != 0) {
                 long undone = VersionRecord.prevTid(page, at);
-                int head = directory.head(vid);
-                if (head != VersionDirectory.NONE && directory.tid(head) == undone) {
-                    install(directory, vid, predecessorOf(undone));
+                int head = target.head(vid);
+                if (head != VersionDirectory.NONE && target.tid(head) == undone) {
+                    install(target, vid, predecessorOf(undone));
                 }
                 return;
             }
-            place(directory, vid, VersionWord.committed(commitTs, (flags & VersionRecord.TOMBSTONE) != 0),
-                tid);
+            place(target, vid, VersionWord.committed(commitTs, (flags & VersionRecord.TOMBSTONE) != 0), tid);
         });
         // Drop rows whose newest committed version deletes them.
         for (long vid = 0; vid < directory.vidCount(); vid++) {
@@ -52,6 +68,9 @@ final class HeapRebuild {
             if (head != VersionDirectory.NONE && VersionWord.isTombstone(directory.word(head))) {
                 directory.casHead(vid, head, VersionDirectory.NONE);
             }
+        }
+        if (image != null && header == null) {
+            image.markAllDirty(directory.vidCount());
         }
         return directory;
     }

@@ -2,6 +2,7 @@ package org.verso.storage.heap;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
@@ -10,6 +11,7 @@ import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.version.DirectoryImage;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionDirectory;
 import org.verso.storage.version.VersionWord;
@@ -39,8 +41,14 @@ public final class SiasHeap implements TableHeap {
         @Override
         public TableHeap open(HeapContext context) {
             AppendRegion region = new AppendRegion(context.file(), context.pool(), context.log(), context.tableId());
-            VersionDirectory directory = new HeapRebuild(region, context.commits(), context.maxTxidSeen()).rebuild();
-            return new SiasHeap(context.tableName(), region, directory, context.codec());
+            DirectoryImage image = context.imageFile() == null ? null : new DirectoryImage(context.imageFile());
+            LongAccumulator maxTxid = new LongAccumulator(Math::max, 0);
+            VersionDirectory directory = new HeapRebuild(region, context.commits(), txid -> {
+                maxTxid.accumulate(txid);
+                context.maxTxidSeen().accept(txid);
+            }, image).rebuild();
+            return new SiasHeap(context.tableName(), region, directory, image, context.trustedHorizon(), maxTxid,
+                context.codec());
         }
     };
 
@@ -49,6 +57,9 @@ public final class SiasHeap implements TableHeap {
     private final String tableName;
     private final AppendRegion region;
     private final VersionDirectory directory;
+    private final DirectoryImage image;
+    private final LongSupplier trustedHorizon;
+    private final LongAccumulator maxTxid;
     // Replaced only by ALTER TABLE ADD COLUMN; a reader uses whichever codec it read, and either decodes every row.
     private volatile RowCodec codec;
     private final Object[] latches = new Object[LATCHES];
@@ -56,10 +67,14 @@ public final class SiasHeap implements TableHeap {
     private final RowIdQueue superseded = new RowIdQueue();
     private final LongAdder fetches = new LongAdder();
 
-    SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, RowCodec codec) {
+    SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, DirectoryImage image,
+             LongSupplier trustedHorizon, LongAccumulator maxTxid, RowCodec codec) {
         this.tableName = tableName;
         this.region = region;
         this.directory = directory;
+        this.image = image;
+        this.trustedHorizon = trustedHorizon;
+        this.maxTxid = maxTxid;
         this.codec = codec;
         for (int i = 0; i < LATCHES; i++) {
             latches[i] = new Object();
@@ -96,6 +111,7 @@ public final class SiasHeap implements TableHeap {
             }
             long prevTid = exists ? directory.tid(head) : VersionRecord.NO_TID;
             boolean tombstone = row == null;
+            markChanging(vid);
             long tid = append(tombstone ? VersionRecord.TOMBSTONE : 0, vid, txid, prevTid, row);
             int node = directory.addNode(VersionWord.uncommitted(txid, tombstone), tid, head);
             if (!directory.casHead(vid, head, node)) {
@@ -157,6 +173,7 @@ public final class SiasHeap implements TableHeap {
                 throw ErrorCode.INTERNAL_ERROR.exception("undo of a version that is not the newest of row " + vid
                     + " of " + tableName);
             }
+            markChanging(vid);
             if (!transactionEnds) {
                 // Before the directory changes: if the marker cannot be written, the version stays and the caller
                 // rolls the whole transaction back instead.
@@ -166,7 +183,19 @@ public final class SiasHeap implements TableHeap {
         }
     }
 
+    /**
+     * Marks the row's image entry changed, under the row latch and before the version is appended: a checkpoint
+     * that reads the row's entry before the mark sees no new version, and the position it replays from is then
+     * before the version's record.
+     */
+    private void markChanging(long vid) {
+        if (image != null) {
+            image.markDirty(vid);
+        }
+    }
+
     private long append(byte flags, long vid, long txid, long prevTid, Object[] row) {
+        maxTxid.accumulate(txid);
         RowCodec rowCodec = codec; // one codec for the size and the bytes, even if ALTER TABLE replaces it meanwhile
         int payload = row == null ? 0 : rowCodec.encodedSize(row);
         int length = VersionRecord.HEADER + payload;
@@ -296,7 +325,10 @@ public final class SiasHeap implements TableHeap {
     }
 
     @Override
-    public void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid, PrunedVersions pruned) {
+    public void forgetVersions(long snapshotHorizon, LongSupplier clock, long oldestRunningTxid,
+                               PrunedVersions pruned) {
+        // The image's next write needs each row's newest version at or below the trusted horizon: keep it too.
+        long horizon = image == null ? snapshotHorizon : Math.min(snapshotHorizon, trustedHorizon.getAsLong());
         directory.reclaim(oldestRunningTxid);
         long[] rows = superseded.drain();
         IntList dropped = new IntList();
@@ -343,6 +375,43 @@ public final class SiasHeap implements TableHeap {
     @Override
     public void flush() {
         region.seal();
+    }
+
+    /**
+     * Writes the changed pages of the version directory's image. The append position is read first, so every record
+     * appended from then on is replayed at open; each row's entry is read under its latch, so a write in progress is
+     * either seen or appended after that position.
+     */
+    @Override
+    public void checkpoint() {
+        if (image == null) {
+            return;
+        }
+        long position = region.position();
+        long horizon = trustedHorizon.getAsLong();
+        image.write(directory.vidCount(), position, maxTxid.get(), (vid, write) -> imageEntry(vid, horizon, write));
+    }
+
+    /**
+     * The image entry of a row: the tuple id of its newest version committed at or below {@code horizon} (a commit
+     * that no crash can lose), reporting the newer versions above it, which opening replays.
+     */
+    private long imageEntry(long vid, long horizon, DirectoryImage.ImageWrite write) {
+        synchronized (latch(vid)) {
+            for (int node = directory.head(vid); node != VersionDirectory.NONE; node = directory.prev(node)) {
+                long word = directory.word(node);
+                if (VersionWord.isCommitted(word) && VersionWord.timestamp(word) <= horizon) {
+                    write.committedAt(VersionWord.timestamp(word));
+                    return VersionWord.isTombstone(word) ? DirectoryImage.NO_ENTRY : directory.tid(node);
+                }
+                int prev = directory.prev(node);
+                // A write intent shares its predecessor's tuple and is never appended: nothing to replay.
+                if (prev == VersionDirectory.NONE || directory.tid(prev) != directory.tid(node)) {
+                    write.uncommitted(directory.tid(node));
+                }
+            }
+            return DirectoryImage.NO_ENTRY;
+        }
     }
 
     @Override

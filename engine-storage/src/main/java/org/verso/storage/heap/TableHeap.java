@@ -134,6 +134,12 @@ public interface TableHeap extends AutoCloseable {
     /** Writes every buffered page of the heap. */
     void flush();
 
+    /**
+     * Makes durable, beyond the log, what opening the heap needs so that it does not scan the whole heap (for SIAS,
+     * the version directory's image); called by every checkpoint after {@link #flush}, concurrently with writers.
+     */
+    void checkpoint();
+
     @Override
     void close();
 }

@@ -6,7 +6,9 @@ public enum PageKind {
     INDEX((short) 2),
     WAL((short) 3),
     CATALOG((short) 4),
-    COMMIT_LOG((short) 5);
+    COMMIT_LOG((short) 5),
+    /** The checkpointed image of a table's version directory ({@link org.verso.storage.version.DirectoryImage}). */
+    DIRECTORY((short) 6);
 
     private final short code;
 

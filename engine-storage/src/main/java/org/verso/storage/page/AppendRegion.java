@@ -267,13 +267,31 @@ public final class AppendRegion {
 
     /** Visits every record in append order, page by page. */
     public void forEach(RecordVisitor visitor) {
+        forEachFrom(0, visitor);
+    }
+
+    /** Visits, in append order, every record whose address is at or after {@code from}. */
+    public void forEachFrom(long from, RecordVisitor visitor) {
         long pages = pageCount();
-        for (long p = 0; p < pages; p++) {
-            visitPage(p, visitor);
+        for (long p = pageOf(from); p < pages; p++) {
+            visitPage(p, from, visitor);
         }
     }
 
+    /**
+     * An address at or before that of the next record to be appended: every record appended from now on has an
+     * address at or after it, every record appended so far one before it.
+     */
+    public synchronized long position() {
+        return head != null ? address(head.pageNo(), PageHeader.used(head.buffer()) + FRAME)
+            : address(nextPageNo, PageHeader.SIZE);
+    }
+
     private void visitPage(long p, RecordVisitor visitor) {
+        visitPage(p, 0, visitor);
+    }
+
+    private void visitPage(long p, long from, RecordVisitor visitor) {
         Page page = pool.pin(file, p);
         try {
             ByteBuffer buf = page.buffer();
@@ -284,7 +302,10 @@ public final class AppendRegion {
                 if (length < 0 || at + FRAME + length > file.pageSize()) {
                     throw ErrorCode.DATA_CORRUPTED.exception(p, file.name(), "record " + i + " overruns the page");
                 }
-                visitor.visit(address(p, at + FRAME), buf, at + FRAME, length);
+                long address = address(p, at + FRAME);
+                if (address >= from) {
+                    visitor.visit(address, buf, at + FRAME, length);
+                }
                 at += FRAME + length;
             }
         } finally {

@@ -42,6 +42,10 @@ public final class CommitLog implements CommitLookup {
     private final Map<Long, Long> committed = new HashMap<>();
     private final Map<Long, Long> pendingStart = new HashMap<>();
     private final TreeSet<Long> pendingPositions = new TreeSet<>();
+    // Commit timestamps of pending commits, by txid and in order: the confirmed horizon stays below the oldest.
+    private final Map<Long, Long> pendingTimestamp = new HashMap<>();
+    private final TreeSet<Long> pendingTimestamps = new TreeSet<>();
+    private long maxLoggedTs;
     // ABORT records that could not be appended (the log was full and could not be written); they are appended
     // before the next COMMIT record, so they follow the COMMIT records they void.
     private final java.util.List<Long> unloggedAborts = new java.util.ArrayList<>();
@@ -90,6 +94,9 @@ public final class CommitLog implements CommitLookup {
         long start = lsn - COMMIT_RECORD_LENGTH;
         pendingStart.put(txid, start);
         pendingPositions.add(start);
+        pendingTimestamp.put(txid, commitTs);
+        pendingTimestamps.add(commitTs);
+        maxLoggedTs = Math.max(maxLoggedTs, commitTs);
         return lsn;
     }
 
@@ -103,9 +110,12 @@ public final class CommitLog implements CommitLookup {
         unpend(txid);
     }
 
-    /** Voids the pending COMMIT record of {@code txid}; returns the ABORT record's LSN. */
+    /**
+     * Voids the pending COMMIT record of {@code txid}; returns the ABORT record's LSN. The commit stays pending until
+     * {@link #release}, once its versions are undone: until then they are stamped committed, and the confirmed
+     * horizon must not pass them.
+     */
     public synchronized long logAbort(long txid) {
-        unpend(txid);
         try {
             return appendAbort(txid);
         } catch (RuntimeException e) {
@@ -154,11 +164,29 @@ public final class CommitLog implements CommitLookup {
         }
     }
 
+    /** Ends the pending state of a commit voided by {@link #logAbort}, whose versions are undone. */
+    public synchronized void release(long txid) {
+        unpend(txid);
+    }
+
     private void unpend(long txid) {
         Long start = pendingStart.remove(txid);
         if (start != null) {
             pendingPositions.remove(start);
         }
+        Long ts = pendingTimestamp.remove(txid);
+        if (ts != null) {
+            pendingTimestamps.remove(ts);
+        }
+    }
+
+    /**
+     * The largest commit timestamp at or below which every commit is confirmed, so in the pages the next
+     * {@link #flush} writes: just below the oldest pending commit, or the largest commit logged. Commit timestamps
+     * are drawn in log order, so no commit logged later has a timestamp at or below it.
+     */
+    public synchronized long confirmedHorizon() {
+        return pendingTimestamps.isEmpty() ? Math.max(maxLoggedTs, maxCommitTs) : pendingTimestamps.first() - 1;
     }
 
     /** Recovery: records a commit found in the write-ahead log, unless the log already has it. */

@@ -59,6 +59,30 @@ public final class VersionDirectory {
         return vid;
     }
 
+    /**
+     * Gives VIDs {@code firstVid} .. {@code firstVid + n - 1} one committed node each with word {@code word} and the
+     * tuple id in {@code tupleIds} ({@link DirectoryImage#NO_ENTRY}: no node). Only for building a directory before it
+     * is shared (opening from a {@link DirectoryImage}); the VIDs must have no nodes yet.
+     */
+    public synchronized void restore(long firstVid, long[] tupleIds, int n, long word) {
+        ensureVids(firstVid + n);
+        for (int i = 0; i < n; i++) {
+            if (tupleIds[i] == DirectoryImage.NO_ENTRY) {
+                continue;
+            }
+            int node = nodeCount++;
+            if ((node >>> CHUNK_BITS) >= words.length) {
+                growNodes((node >>> CHUNK_BITS) + 1);
+            }
+            words[node >>> CHUNK_BITS][node & MASK] = word;
+            tids[node >>> CHUNK_BITS][node & MASK] = tupleIds[i];
+            prevs[node >>> CHUNK_BITS][node & MASK] = NONE;
+            long vid = firstVid + i;
+            heads[(int) (vid >>> CHUNK_BITS)][(int) (vid & MASK)] = node;
+        }
+        VarHandle.releaseFence();
+    }
+
     /** Makes sure VIDs below {@code count} exist; used when rebuilding the directory from the heap. */
     public synchronized void ensureVids(long count) {
         while (vidCount < count) {
