@@ -18,7 +18,7 @@ import org.verso.storage.wal.WriteAheadLog;
  * that is earlier) and moves the full-page-image threshold to the log's end, so that the first change to an index
  * page after it is logged whole; flushes every heap (a SIAS heap seals its append region) and every index (each
  * page under its latch), writes the commit log and all dirty pages, forces the data files, and only then records the
- * redo point in the control file. Then each heap writes what opening it needs ({@link TableHeap#checkpoint}: for
+ * redo point in the control file, and then the trees' entry counts ({@link IndexCounts}). Then each heap writes what opening it needs ({@link TableHeap#checkpoint}: for
  * SIAS, the changed pages of its version directory's image), holding only commits that recorded redo point makes
  * safe ({@link #trustedHorizon}). A background thread runs one whenever
  * {@link StorageOptions#checkpointBytes()} of log have accumulated since the last.
@@ -94,6 +94,11 @@ final class Checkpointer {
                 lastRedoLsn = redo;
                 trustedHorizon = horizon;
                 wal.recycleBefore(redo);
+                java.util.Map<Long, Long> counts = new java.util.HashMap<>();
+                for (BTree tree : trees.get()) {
+                    counts.put(tree.streamId(), tree.entryCount());
+                }
+                files.writeMetadata(IndexCounts.NAME, IndexCounts.encode(redo, counts));
             }
             // Last, so that the images may hold every commit the control file has just made safe from any crash.
             for (TableHeap heap : heaps.get()) {

@@ -192,8 +192,9 @@ final class DatabaseFiles implements AutoCloseable {
                 ch.write(ByteBuffer.wrap(contents), 0);
                 ch.force();
             }
-            channels.move(temp, directory.resolve(name));
-            Directories.force(channels, directory, counters);
+            Path target = directory.resolve(name);
+            channels.move(temp, target);
+            Directories.force(channels, target.getParent(), counters);
         } catch (IOException e) {
             throw writeFailure(e, name);
         }

@@ -50,6 +50,7 @@ import org.verso.storage.wal.WriteAheadLog;
  * tables/T&lt;id&gt;.heap  the heap of table &lt;id&gt; (page kind HEAP)
  * tables/T&lt;id&gt;.vid   the checkpointed image of its version directory (page kind DIRECTORY)
  * indexes/I&lt;id&gt;.idx  the B+tree of index &lt;id&gt; (page kind INDEX)
+ * indexes/counts.bin  the trees' entry counts at the last checkpoint ({@link IndexCounts})
  * wal/*.wal           write-ahead log segments (page kind WAL)
  * </pre>
  *
@@ -72,6 +73,8 @@ public final class StorageEngine implements AutoCloseable {
     private final Map<Long, TableIndex> indexes = new HashMap<>();
     // Indexes this process opened empty (new files, or any index of an in-memory database): their tables fill them.
     private final java.util.Set<Long> emptyIndexes = new HashSet<>();
+    // Entry counts of trees that a clean checkpoint recorded and recovery did not change: they open without a count.
+    private final Map<Long, Long> knownEntries = new HashMap<>();
     private volatile FullPageImages images = FullPageImages.NEVER;
     private final CommitLog commitLog;
     private WriteAheadLog wal;
@@ -144,9 +147,18 @@ public final class StorageEngine implements AutoCloseable {
         if (files.isInMemory()) {
             return;
         }
+        ControlFile.Contents control = ControlFile.decode(files.readMetadata(ControlFile.NAME));
+        Map<Long, Long> counts = IndexCounts.decode(files.readMetadata(IndexCounts.NAME),
+            control == null ? -1 : control.redoLsn());
         Recovery.Result end = Recovery.run(files, options, io, pool, commitLog,
             tableId -> tableIds.contains(tableId) ? heapFile(tableId) : null,
-            indexId -> indexIds.contains(indexId) ? indexFile(indexId) : null);
+            indexId -> {
+                counts.remove(indexId); // replay changed the tree: its count must be taken again
+                return indexIds.contains(indexId) ? indexFile(indexId) : null;
+            });
+        synchronized (this) {
+            knownEntries.putAll(counts);
+        }
         wal = new WriteAheadLog(files.directory().resolve("wal"), options.walSegmentBytes(), options.channels(),
             io.register("wal", PageKind.WAL), options.durability(), end.endLsn(), end.lastRecordStart());
         wal.noteDamagedTail(end.damagedEnd());
@@ -272,7 +284,8 @@ public final class StorageEngine implements AutoCloseable {
     private BTree openTree(String name, TableIndex.Reference reference, PageFile file, long indexId) {
         BTree tree;
         try {
-            tree = BTree.open(name, reference, file, pool, redoLog, images, indexId);
+            Long entries = knownEntries.remove(indexId);
+            tree = BTree.open(name, reference, file, pool, redoLog, images, indexId, entries == null ? -1 : entries);
         } catch (org.verso.common.VersoException e) {
             if (e.code() != ErrorCode.DATA_CORRUPTED) {
                 throw e;

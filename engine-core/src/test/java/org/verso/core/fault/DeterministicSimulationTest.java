@@ -73,7 +73,7 @@ class DeterministicSimulationTest {
      */
     @Test
     void seedsThatOnceFailed(@TempDir Path tmp) throws Exception {
-        long[] seeds = {3288452816963L, 7351907676848L, 3083249624926L, 3111014974151L};
+        long[] seeds = {3288452816963L, 7351907676848L, 3083249624926L, 3111014974151L, 11572957637777L};
         for (long seed : seeds) {
             Path dir = tmp.resolve(Long.toString(seed));
             Summary summary = new Round(seed, dir).run();

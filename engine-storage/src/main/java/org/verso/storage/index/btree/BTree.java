@@ -143,6 +143,17 @@ public final class BTree implements TableIndex {
      */
     public static BTree open(String name, Reference reference, PageFile file, BufferPool pool, RedoLog log,
                              FullPageImages images, long streamId) {
+        return open(name, reference, file, pool, log, images, streamId, -1);
+    }
+
+    /**
+     * Opens the tree in {@code file} as {@link #open(String, Reference, PageFile, BufferPool, RedoLog,
+     * FullPageImages, long)} does, but, given its number of entries ({@code entries >= 0}, known from a clean
+     * checkpoint that recovery did not add to), reads only its meta page: a node damaged on disk is then found when
+     * it is read.
+     */
+    public static BTree open(String name, Reference reference, PageFile file, BufferPool pool, RedoLog log,
+                             FullPageImages images, long streamId, long entries) {
         Page meta = pool.pin(file, META);
         if (NodePage.type(meta.buffer()) != NodePage.META) {
             pool.unpin(meta);
@@ -151,7 +162,7 @@ public final class BTree implements TableIndex {
         BTree tree = new BTree(name, reference, file, pool, log, images, streamId, meta);
         tree.root = meta.buffer().getLong(META_ROOT);
         try {
-            tree.entries.set(tree.verify());
+            tree.entries.set(entries >= 0 ? entries : tree.verify());
         } catch (RuntimeException e) {
             pool.unpin(meta);
             throw e;
@@ -185,6 +196,16 @@ public final class BTree implements TableIndex {
     @Override
     public Reference reference() {
         return reference;
+    }
+
+    /** The id that names the tree's file in its log records (the index id). */
+    public long streamId() {
+        return streamId;
+    }
+
+    /** The number of entries in the tree. */
+    public long entryCount() {
+        return entries.get();
     }
 
     /** The largest index key, in encoded bytes, the tree accepts. */
