@@ -197,7 +197,8 @@ public final class StorageEngine implements AutoCloseable {
                               LongConsumer maxTxidSeen) {
         PageFile file = heapFile(tableId);
         TableHeap heap = HeapLayouts.of(layout).open(new HeapContext(tableId, tableName, codec, file, pool, redoLog,
-            commitLog, maxTxidSeen, files.isInMemory() ? null : imageFile(tableId), this::trustedHorizon));
+            commitLog, maxTxidSeen, files.isInMemory() ? null : imageFile(tableId), this::trustedHorizon,
+            commitLog::confirmedHorizon));
         synchronized (this) {
             heaps.put(tableId, heap);
         }

@@ -11,10 +11,11 @@ import org.verso.storage.wal.RedoLog;
  * What a {@link HeapLayout} is given to open one table's heap: the table's id and name (for records and messages),
  * its row codec, its page file and the buffer pool, the log its changes go to, the commit log's answers while the
  * database opens, a sink for the largest txid found in the heap (so the clock can be set past it), the file of its
- * version directory's image ({@link org.verso.storage.version.DirectoryImage}; null in an in-memory database), and
- * the commit timestamp at or below which commits survive any crash (the image holds only such versions).
+ * version directory's image ({@link org.verso.storage.version.DirectoryImage}; null in an in-memory database),
+ * the commit timestamp at or below which commits survive any crash (the image holds only such versions), and the
+ * commit log's confirmed horizon, which the trusted horizon of every later checkpoint reaches at least.
  */
 public record HeapContext(long tableId, String tableName, RowCodec codec, PageFile file, BufferPool pool,
                           RedoLog log, CommitLookup commits, LongConsumer maxTxidSeen, PageFile imageFile,
-                          LongSupplier trustedHorizon) {
+                          LongSupplier trustedHorizon, LongSupplier confirmedHorizon) {
 }

@@ -19,6 +19,8 @@ final class HeapRebuild {
     private final CommitLookup commits;
     private final LongConsumer maxTxidSeen;
     private final DirectoryImage image;
+    // Rows given a tombstone by replay: the only ones that may end with one (image entries never do).
+    private final java.util.List<Long> tombstoned = new java.util.ArrayList<>();
 
     /** {@code image} is null for a heap without one (in memory). */
     HeapRebuild(AppendRegion region, CommitLookup commits, LongConsumer maxTxidSeen, DirectoryImage image) {
@@ -63,7 +65,7 @@ final class HeapRebuild {
             place(target, vid, VersionWord.committed(commitTs, (flags & VersionRecord.TOMBSTONE) != 0), tid);
         });
         // Drop rows whose newest committed version deletes them.
-        for (long vid = 0; vid < directory.vidCount(); vid++) {
+        for (long vid : tombstoned) {
             int head = directory.head(vid);
             if (head != VersionDirectory.NONE && VersionWord.isTombstone(directory.word(head))) {
                 directory.casHead(vid, head, VersionDirectory.NONE);
@@ -92,7 +94,10 @@ final class HeapRebuild {
     }
 
     /** Makes the version at {@code tid} the row's only node, reusing the row's node if it has one. */
-    private static void place(VersionDirectory directory, long vid, long word, long tid) {
+    private void place(VersionDirectory directory, long vid, long word, long tid) {
+        if (VersionWord.isTombstone(word)) {
+            tombstoned.add(vid);
+        }
         int head = directory.head(vid);
         if (head != VersionDirectory.NONE) {
             directory.overwrite(head, word, tid);

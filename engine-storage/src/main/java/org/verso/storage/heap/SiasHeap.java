@@ -47,8 +47,8 @@ public final class SiasHeap implements TableHeap {
                 maxTxid.accumulate(txid);
                 context.maxTxidSeen().accept(txid);
             }, image).rebuild();
-            return new SiasHeap(context.tableName(), region, directory, image, context.trustedHorizon(), maxTxid,
-                context.codec());
+            return new SiasHeap(context.tableName(), region, directory, image, context.trustedHorizon(),
+                context.confirmedHorizon(), maxTxid, context.codec());
         }
     };
 
@@ -59,6 +59,7 @@ public final class SiasHeap implements TableHeap {
     private final VersionDirectory directory;
     private final DirectoryImage image;
     private final LongSupplier trustedHorizon;
+    private final LongSupplier confirmedHorizon;
     private final LongAccumulator maxTxid;
     // Replaced only by ALTER TABLE ADD COLUMN; a reader uses whichever codec it read, and either decodes every row.
     private volatile RowCodec codec;
@@ -68,12 +69,13 @@ public final class SiasHeap implements TableHeap {
     private final LongAdder fetches = new LongAdder();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, DirectoryImage image,
-             LongSupplier trustedHorizon, LongAccumulator maxTxid, RowCodec codec) {
+             LongSupplier trustedHorizon, LongSupplier confirmedHorizon, LongAccumulator maxTxid, RowCodec codec) {
         this.tableName = tableName;
         this.region = region;
         this.directory = directory;
         this.image = image;
         this.trustedHorizon = trustedHorizon;
+        this.confirmedHorizon = confirmedHorizon;
         this.maxTxid = maxTxid;
         this.codec = codec;
         for (int i = 0; i < LATCHES; i++) {
@@ -327,8 +329,10 @@ public final class SiasHeap implements TableHeap {
     @Override
     public void forgetVersions(long snapshotHorizon, LongSupplier clock, long oldestRunningTxid,
                                PrunedVersions pruned) {
-        // The image's next write needs each row's newest version at or below the trusted horizon: keep it too.
-        long horizon = image == null ? snapshotHorizon : Math.min(snapshotHorizon, trustedHorizon.getAsLong());
+        // A later image write needs each row's newest version at or below its trusted horizon, which is at least
+        // the commit log's confirmed horizon now: keep that version too. Versions visible to every snapshot are
+        // almost always confirmed already, so this seldom keeps anything.
+        long horizon = image == null ? snapshotHorizon : Math.min(snapshotHorizon, confirmedHorizon.getAsLong());
         directory.reclaim(oldestRunningTxid);
         long[] rows = superseded.drain();
         IntList dropped = new IntList();

@@ -35,6 +35,7 @@ public final class VersionDirectory {
     private volatile long[][] words = new long[0][];
     private volatile long[][] tids = new long[0][];
     private volatile int[][] prevs = new int[0][];
+    // Each VID's newest node plus one, so that a fresh chunk of zeros means "no version" without being filled.
     private volatile int[][] heads = new int[0][];
     private int nodeCount;
     private long vidCount;
@@ -51,9 +52,7 @@ public final class VersionDirectory {
         int chunk = (int) (vid >>> CHUNK_BITS);
         if (chunk >= heads.length) {
             int[][] grown = java.util.Arrays.copyOf(heads, chunk + 1);
-            int[] fresh = new int[CHUNK];
-            java.util.Arrays.fill(fresh, NONE);
-            grown[chunk] = fresh;
+            grown[chunk] = new int[CHUNK];
             heads = grown;
         }
         return vid;
@@ -78,7 +77,7 @@ public final class VersionDirectory {
             tids[node >>> CHUNK_BITS][node & MASK] = tupleIds[i];
             prevs[node >>> CHUNK_BITS][node & MASK] = NONE;
             long vid = firstVid + i;
-            heads[(int) (vid >>> CHUNK_BITS)][(int) (vid & MASK)] = node;
+            heads[(int) (vid >>> CHUNK_BITS)][(int) (vid & MASK)] = node + 1;
         }
         VarHandle.releaseFence();
     }
@@ -153,12 +152,12 @@ public final class VersionDirectory {
         if (vid < 0 || chunk >= h.length) {
             return NONE;
         }
-        return (int) INTS.getAcquire(h[chunk], (int) (vid & MASK));
+        return (int) INTS.getAcquire(h[chunk], (int) (vid & MASK)) - 1;
     }
 
     /** Installs {@code node} as the newest version of {@code vid} if the head is still {@code expected}. */
     public boolean casHead(long vid, int expected, int node) {
-        return INTS.compareAndSet(heads[(int) (vid >>> CHUNK_BITS)], (int) (vid & MASK), expected, node);
+        return INTS.compareAndSet(heads[(int) (vid >>> CHUNK_BITS)], (int) (vid & MASK), expected + 1, node + 1);
     }
 
     public long word(int node) {
