@@ -17,6 +17,7 @@ import org.verso.core.catalog.SequenceValues;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.ViewDefinition;
 import org.verso.core.metrics.EngineMetrics;
+import org.verso.core.metrics.IndexMeters;
 import org.verso.core.system.InformationSchema;
 import org.verso.core.system.SystemView;
 import org.verso.core.system.SystemViews;
@@ -59,6 +60,7 @@ public final class Database implements AutoCloseable {
     private final TransactionManager transactions;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
+    private final IndexMeters indexMeters;
     private final List<SystemView> systemViews;
     private static final long FORGET_MILLIS = 100;
     private final Thread versionCollector;
@@ -94,6 +96,8 @@ public final class Database implements AutoCloseable {
                 def.indexes().forEach(index -> storage.indexFilled(index.id()));
                 tables.put(def.name(), table);
             });
+            this.indexMeters = new IndexMeters(registry, config.describe(), storage::indexIo);
+            indexMeters.refresh(tables.values());
             this.systemViews = InformationSchema.addTo(SystemViews.of(storage.io(), storage.bufferPool(),
                 () -> List.copyOf(tables.values()), storage::indexIo), catalog);
             this.versionCollector = new Thread(this::forgetVersionsPeriodically, "verso-version-collector");
@@ -157,6 +161,7 @@ public final class Database implements AutoCloseable {
             txid -> { });
         tables.put(created.name(), newTable(created, heap));
         created.indexes().forEach(index -> storage.indexFilled(index.id()));
+        indexMeters.refresh(tables.values());
         return created;
     }
 
@@ -185,6 +190,7 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         table.definitionChanged(changed);
+        indexMeters.refresh(tables.values());
         return changed;
     }
 
@@ -206,6 +212,7 @@ public final class Database implements AutoCloseable {
         table.removeIndex(indexName);
         table.definitionChanged(changed);
         storage.dropIndex(index.id());
+        indexMeters.refresh(tables.values());
         return changed;
     }
 
@@ -235,6 +242,7 @@ public final class Database implements AutoCloseable {
         for (IndexDefinition index : removed.indexes()) {
             storage.dropIndex(index.id());
         }
+        indexMeters.refresh(tables.values());
     }
 
     /** The table-access API of a table; fails with 42P01 if it does not exist. */
@@ -280,6 +288,8 @@ public final class Database implements AutoCloseable {
         for (Table table : tables.values()) {
             table.forgetVersions(horizon, transactions::clock, oldestRunning);
         }
+        // Also catches the indexes that ALTER TABLE, schema and view DDL added or removed.
+        indexMeters.refresh(tables.values());
     }
 
     private void forgetVersionsPeriodically() {
