@@ -17,6 +17,9 @@ import org.verso.common.VersoException;
 import org.verso.core.Database;
 import org.verso.core.DatabaseConfig;
 import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexKind;
+import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
 import org.verso.common.RowCursor;
@@ -105,10 +108,17 @@ public final class BankWorkload {
     /** How a transfer ended. */
     public enum Outcome { COMMITTED, ROLLED_BACK, CONFLICT }
 
-    /** Creates the two tables and the accounts. */
+    /**
+     * Creates the two tables, an index of each kind (a version-oblivious one on the balances, which every transfer
+     * changes, and an MV-IDX one on the transfers' source account), and the accounts.
+     */
     public static void initialise(Database db) {
         db.createTable(transfers());
         db.createTable(accounts());
+        db.createIndex("ACCOUNTS", IndexDefinition.of("ACCOUNTS_BALANCE", new int[] {1}, false, IndexKind.BTREE,
+            IndexOrigin.CREATE_INDEX));
+        db.createIndex("TRANSFERS", IndexDefinition.of("TRANSFERS_SRC", new int[] {1}, false, IndexKind.MVIDX,
+            IndexOrigin.CREATE_INDEX));
         Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
         for (int i = 0; i < ACCOUNTS; i++) {
             db.table("ACCOUNTS").insert(tx, new Object[] {i, INITIAL_BALANCE});
@@ -146,7 +156,8 @@ public final class BankWorkload {
 
     /**
      * Checks a recovered database: all accounts present with the initial total, every acknowledged transfer
-     * present (by scan and by key), no rolled-back transfer present.
+     * present (by scan and by key), no rolled-back transfer present, and both secondary indexes finding exactly
+     * the rows a scan finds.
      */
     public static void verify(Database db, Set<Long> acknowledged, Set<Long> rolledBack, String context) {
         Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
@@ -154,8 +165,16 @@ public final class BankWorkload {
         int count = 0;
         RowCursor rows = db.table("ACCOUNTS").scan(tx);
         while (rows.next()) {
-            total += (Long) rows.row()[1];
+            long balance = (Long) rows.row()[1];
+            total += balance;
             count++;
+            boolean found = false;
+            try (RowCursor byBalance = db.table("ACCOUNTS").lookup(tx, "ACCOUNTS_BALANCE", new Object[] {balance})) {
+                while (byBalance.next()) {
+                    found |= byBalance.row()[0].equals(rows.row()[0]);
+                }
+            }
+            assertTrue(found, context + ": the balance index finds account " + rows.row()[0] + " at " + balance);
         }
         assertEquals(ACCOUNTS, count, context + ": accounts");
         assertEquals(ACCOUNTS * INITIAL_BALANCE, total, context + ": total balance");
@@ -169,6 +188,25 @@ public final class BankWorkload {
         for (long id : present) {
             assertTrue(db.table("TRANSFERS").lookup(tx, new Object[] {id}).next(),
                 context + ": key index finds transfer " + id);
+        }
+        int bySource = 0;
+        for (int account = 0; account < ACCOUNTS; account++) {
+            try (RowCursor c = db.table("TRANSFERS").lookup(tx, "TRANSFERS_SRC", new Object[] {account})) {
+                while (c.next()) {
+                    assertTrue(present.contains((Long) c.row()[0]), context + ": the source index finds a transfer "
+                        + c.row()[0] + " a scan does not");
+                    bySource++;
+                }
+            }
+        }
+        assertEquals(present.size(), bySource, context + ": transfers the source index finds");
+        try (RowCursor all = db.table("ACCOUNTS").scan(tx, "ACCOUNTS_BALANCE",
+            new org.verso.core.table.IndexRange(null, true, null, true), false)) {
+            int viaIndex = 0;
+            while (all.next()) {
+                viaIndex++;
+            }
+            assertEquals(ACCOUNTS, viaIndex, context + ": accounts the balance index finds");
         }
         tx.commit();
     }
