@@ -41,6 +41,12 @@ final class VersionWrite implements WriteRecord {
         heap.commit(version, commitTs);
     }
 
+    /** Only for readers: the index entries stay, for the recovery that may find the transaction committed. */
+    @Override
+    public void undoUndecided(long txid) {
+        heap.undoUndecided(rowId, version, txid);
+    }
+
     @Override
     public void undo(long txid, boolean transactionEnds) {
         heap.undo(rowId, version, txid, transactionEnds);

@@ -210,7 +210,7 @@ public final class TransactionManager {
                 voided = false;
             }
             try {
-                abort(tx, AbortCause.COMMIT_FAILURE);
+                abort(tx, AbortCause.COMMIT_FAILURE, voided);
             } catch (RuntimeException e) {
                 // The outcome is what the ABORT record decided; a failed undo must not hide it from the client.
                 failure.addSuppressed(e);
@@ -268,6 +268,14 @@ public final class TransactionManager {
     }
 
     void abort(Transaction tx, AbortCause cause) {
+        abort(tx, cause, true);
+    }
+
+    /**
+     * Undoes the transaction's writes and ends it. {@code decided} is false when the transaction's COMMIT record may
+     * stand at recovery (its ABORT record could not be made durable): its logged effects then stay.
+     */
+    private void abort(Transaction tx, AbortCause cause, boolean decided) {
         List<WriteRecord> writes = tx.writes();
         RuntimeException failure = null;
         try {
@@ -275,7 +283,11 @@ public final class TransactionManager {
             // leaves behind belongs to a transaction that never commits, which no reader sees.
             for (int i = writes.size() - 1; i >= 0; i--) {
                 try {
-                    writes.get(i).undo(tx.id(), true);
+                    if (decided) {
+                        writes.get(i).undo(tx.id(), true);
+                    } else {
+                        writes.get(i).undoUndecided(tx.id());
+                    }
                 } catch (RuntimeException e) {
                     if (failure == null) {
                         failure = e;

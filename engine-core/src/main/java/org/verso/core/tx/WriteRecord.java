@@ -10,4 +10,13 @@ public interface WriteRecord {
 
     /** Removes the version; {@code transactionEnds} is false for a statement rollback. */
     void undo(long txid, boolean transactionEnds);
+
+    /**
+     * Removes the version from what readers see, but leaves every logged effect of the write in place: the
+     * transaction's COMMIT record is in the log and its voiding ABORT record could not be made durable, so
+     * recovery may yet find the transaction committed and must then find everything it wrote.
+     */
+    default void undoUndecided(long txid) {
+        undo(txid, true);
+    }
 }

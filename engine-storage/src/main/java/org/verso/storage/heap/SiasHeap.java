@@ -61,6 +61,8 @@ public final class SiasHeap implements TableHeap {
     private final LongSupplier trustedHorizon;
     private final LongSupplier confirmedHorizon;
     private final LongAccumulator maxTxid;
+    // The oldest tuple of a version undone while its commit was undecided: every image replays from it.
+    private final LongAccumulator undecided = new LongAccumulator(Math::min, Long.MAX_VALUE);
     // Replaced only by ALTER TABLE ADD COLUMN; a reader uses whichever codec it read, and either decodes every row.
     private volatile RowCodec codec;
     private final Object[] latches = new Object[LATCHES];
@@ -183,6 +185,12 @@ public final class SiasHeap implements TableHeap {
             }
             directory.casHead(vid, node, directory.prev(node));
         }
+    }
+
+    @Override
+    public void undoUndecided(long vid, long version, long txid) {
+        undecided.accumulate(directory.tid((int) version));
+        undo(vid, version, txid, true);
     }
 
     /**
@@ -391,7 +399,7 @@ public final class SiasHeap implements TableHeap {
         if (image == null) {
             return;
         }
-        long position = region.position();
+        long position = Math.min(region.position(), undecided.get());
         long horizon = trustedHorizon.getAsLong();
         image.write(directory.vidCount(), position, maxTxid.get(), (vid, write) -> imageEntry(vid, horizon, write));
     }

@@ -70,6 +70,14 @@ public interface TableHeap extends AutoCloseable {
     void undo(long rowId, long version, long txid, boolean transactionEnds);
 
     /**
+     * Removes installed version {@code version} of row {@code rowId} for readers, like a transaction's
+     * {@link #undo}, when its transaction's outcome is undecided: its COMMIT record is in the log and the ABORT
+     * record that voids it could not be made durable. Recovery may yet find the transaction committed, so whatever
+     * opening reads must still lead it to the version.
+     */
+    void undoUndecided(long rowId, long version, long txid);
+
+    /**
      * The tuple id of installed version {@code version}: where the heap stores it, what a version-oblivious index
      * entry holds. Stable for as long as the version is kept.
      */
