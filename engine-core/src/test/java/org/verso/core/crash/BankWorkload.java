@@ -113,12 +113,25 @@ public final class BankWorkload {
      * changes, and an MV-IDX one on the transfers' source account), and the accounts.
      */
     public static void initialise(Database db) {
+        initialise(db, true);
+    }
+
+    /** Creates the two tables, the secondary indexes if {@code indexes}, and the accounts. */
+    public static void initialise(Database db, boolean indexes) {
         db.createTable(transfers());
         db.createTable(accounts());
+        if (!indexes) {
+            insertAccounts(db);
+            return;
+        }
         db.createIndex("ACCOUNTS", IndexDefinition.of("ACCOUNTS_BALANCE", new int[] {1}, false, IndexKind.BTREE,
             IndexOrigin.CREATE_INDEX));
         db.createIndex("TRANSFERS", IndexDefinition.of("TRANSFERS_SRC", new int[] {1}, false, IndexKind.MVIDX,
             IndexOrigin.CREATE_INDEX));
+        insertAccounts(db);
+    }
+
+    private static void insertAccounts(Database db) {
         Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
         for (int i = 0; i < ACCOUNTS; i++) {
             db.table("ACCOUNTS").insert(tx, new Object[] {i, INITIAL_BALANCE});
