@@ -142,6 +142,53 @@ class FilePageChannelInterruptTest {
         }
     }
 
+    /**
+     * Interrupts that come faster than a write and its force complete: retrying on the interrupted thread itself
+     * would lose every attempt. The write must land, and the thread keep its interrupt status.
+     */
+    @ParameterizedTest(name = "direct={0}")
+    @ValueSource(booleans = {false, true})
+    void aWriteSlowerThanTheInterruptsStillCompletes(boolean direct, @TempDir Path dir) throws Exception {
+        int pages = 2048;
+        ByteBuffer big = ByteBuffer.allocateDirect(pages * PAGE + 4096).alignedSlice(4096).limit(pages * PAGE);
+        for (int i = 0; i < pages * PAGE; i += 4) {
+            big.putInt(i, i / PAGE + 1);
+        }
+        try (FilePageChannel ch = new FilePageChannel(dir.resolve("f"), direct)) {
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicBoolean keptStatus = new AtomicBoolean();
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int round = 0; round < 4; round++) {
+                        ch.write(big.duplicate(), 0);
+                        ch.force();
+                    }
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+                keptStatus.set(Thread.interrupted());
+                done.set(true);
+            });
+            Thread interrupter = new Thread(() -> {
+                while (!done.get()) {
+                    writer.interrupt();
+                    Thread.onSpinWait();
+                }
+            });
+            writer.start();
+            interrupter.start();
+            writer.join();
+            interrupter.join();
+            assertEquals(null, failure.get(), "every write completed");
+            assertTrue(keptStatus.get(), "the interrupt status is kept");
+            assertEquals((long) pages * PAGE, ch.size());
+            ByteBuffer back = page(0);
+            ch.read(back, (long) (pages - 1) * PAGE);
+            assertEquals(pages, back.getInt(100));
+        }
+    }
+
     @Test
     void aClosedChannelStaysClosed(@TempDir Path dir) throws IOException {
         FilePageChannel ch = new FilePageChannel(dir.resolve("f"));

@@ -20,8 +20,9 @@ import java.nio.file.StandardOpenOption;
  * is interrupted. An embedded database runs on its callers' threads, which executors and request timeouts
  * interrupt, so every operation here goes through {@link #io}: the caller's interrupt status is set aside for the
  * call (so an interrupt that came before cannot close the file) and restored afterwards, and if an interrupt during
- * the call, or another thread's, closes the channel anyway, the file is reopened and the operation runs again.
- * Every operation is positional and so can be repeated. The interrupted thread's own operation succeeds, and it
+ * the call, or another thread's, closes the channel anyway, the file is reopened and the operation runs again, on a
+ * thread no caller interrupts ({@link InterruptSafeIo}), so that interrupts arriving faster than the operation
+ * completes cannot starve it. Every operation is positional and so can be repeated. The interrupted thread's own operation succeeds, and it
  * still finds its interrupt status set when the call returns.
  */
 public final class FilePageChannel implements PageChannel {
@@ -73,26 +74,43 @@ public final class FilePageChannel implements PageChannel {
     /**
      * Runs {@code op} so that interrupts cannot break the file (see the class comment). A
      * {@link ClosedChannelException} after {@link #close} is final; any other one means an interrupt closed the
-     * channel, so the file is reopened and {@code op} runs again.
+     * channel, so the file is reopened and {@code op} runs again, on a thread that no caller interrupts
+     * ({@link InterruptSafeIo}).
      */
     private <T> T io(Operation<T> op) throws IOException {
         boolean interrupted = Thread.interrupted();
         try {
-            for (int reopens = 0; ; reopens++) {
-                FileChannel current = channel;
-                try {
-                    return op.run(current);
-                } catch (ClosedChannelException e) {
-                    interrupted |= Thread.interrupted();
-                    if (closed || reopens == MAX_REOPENS) {
-                        throw e;
-                    }
-                    reopen(current);
+            FileChannel first = channel;
+            try {
+                return op.run(first);
+            } catch (ClosedChannelException e) {
+                interrupted |= Thread.interrupted();
+                if (closed) {
+                    throw e;
                 }
+                reopen(first);
             }
+            InterruptSafeIo.Shielded<T> result = InterruptSafeIo.shielded(() -> retry(op));
+            interrupted |= result.interrupted();
+            return result.value();
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Runs {@code op} on the current channel, reopening it as long as other threads' interrupts close it. */
+    private <T> T retry(Operation<T> op) throws IOException {
+        for (int reopens = 0; ; reopens++) {
+            FileChannel current = channel;
+            try {
+                return op.run(current);
+            } catch (ClosedChannelException e) {
+                if (closed || reopens == MAX_REOPENS) {
+                    throw e;
+                }
+                reopen(current);
             }
         }
     }
