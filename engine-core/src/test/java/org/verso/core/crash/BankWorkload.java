@@ -113,17 +113,8 @@ public final class BankWorkload {
      * changes, and an MV-IDX one on the transfers' source account), and the accounts.
      */
     public static void initialise(Database db) {
-        initialise(db, true);
-    }
-
-    /** Creates the two tables, the secondary indexes if {@code indexes}, and the accounts. */
-    public static void initialise(Database db, boolean indexes) {
         db.createTable(transfers());
         db.createTable(accounts());
-        if (!indexes) {
-            insertAccounts(db);
-            return;
-        }
         db.createIndex("ACCOUNTS", IndexDefinition.of("ACCOUNTS_BALANCE", new int[] {1}, false, IndexKind.BTREE,
             IndexOrigin.CREATE_INDEX));
         db.createIndex("TRANSFERS", IndexDefinition.of("TRANSFERS_SRC", new int[] {1}, false, IndexKind.MVIDX,
@@ -173,12 +164,6 @@ public final class BankWorkload {
      * the rows a scan finds.
      */
     public static void verify(Database db, Set<Long> acknowledged, Set<Long> rolledBack, String context) {
-        verify(db, acknowledged, rolledBack, context, true);
-    }
-
-    /** As {@link #verify(Database, Set, Set, String)}, checking the secondary indexes only if {@code indexes}. */
-    public static void verify(Database db, Set<Long> acknowledged, Set<Long> rolledBack, String context,
-                              boolean indexes) {
         Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
         long total = 0;
         int count = 0;
@@ -187,16 +172,14 @@ public final class BankWorkload {
             long balance = (Long) rows.row()[1];
             total += balance;
             count++;
-            if (indexes) {
-                boolean found = false;
-                try (RowCursor byBalance = db.table("ACCOUNTS").lookup(tx, "ACCOUNTS_BALANCE",
-                    new Object[] {balance})) {
-                    while (byBalance.next()) {
-                        found |= byBalance.row()[0].equals(rows.row()[0]);
-                    }
+            boolean found = false;
+            try (RowCursor byBalance = db.table("ACCOUNTS").lookup(tx, "ACCOUNTS_BALANCE",
+                new Object[] {balance})) {
+                while (byBalance.next()) {
+                    found |= byBalance.row()[0].equals(rows.row()[0]);
                 }
-                assertTrue(found, context + ": the balance index finds account " + rows.row()[0] + " at " + balance);
             }
+            assertTrue(found, context + ": the balance index finds account " + rows.row()[0] + " at " + balance);
         }
         assertEquals(ACCOUNTS, count, context + ": accounts");
         assertEquals(ACCOUNTS * INITIAL_BALANCE, total, context + ": total balance");
@@ -210,10 +193,6 @@ public final class BankWorkload {
         for (long id : present) {
             assertTrue(db.table("TRANSFERS").lookup(tx, new Object[] {id}).next(),
                 context + ": key index finds transfer " + id);
-        }
-        if (!indexes) {
-            tx.commit();
-            return;
         }
         int bySource = 0;
         for (int account = 0; account < ACCOUNTS; account++) {

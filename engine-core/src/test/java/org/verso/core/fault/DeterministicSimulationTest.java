@@ -150,8 +150,7 @@ class DeterministicSimulationTest {
             DatabaseConfig config = DatabaseConfig.directory(dir.resolve("live")).withChannels(disk)
                 .withCheckpointBytes(1L << 40).withWalSegmentBytes(16 * 1024).withCacheBytes(16 * 8192);
             Database db = Database.open(config);
-            // Without secondary indexes: see "Known faults" in docs/storage.md.
-            BankWorkload.initialise(db, false);
+            BankWorkload.initialise(db);
             db.checkpoint();
             disk.dieAfter(50 + random.nextInt(1500));
             try {
@@ -297,8 +296,8 @@ class DeterministicSimulationTest {
                 try (Database db = Database.open(DatabaseConfig.directory(after).withChannels(afterDisk)
                     .withCacheBytes(64 * 8192))) {
                     Set<Long> expected = logDamaged ? acknowledgedPrefix(db, context) : Set.copyOf(acknowledged);
-                    BankWorkload.verify(db, expected, Set.copyOf(rolledBack), context + (open == 0 ? "" : ", reopened"),
-                        false);
+                    BankWorkload.verify(db, expected, Set.copyOf(rolledBack),
+                        context + (open == 0 ? "" : ", reopened"));
                 } catch (VersoException e) {
                     if (flipped == null || !e.sqlState().equals("XX001")) {
                         throw new AssertionError(context + ": opening failed", e);

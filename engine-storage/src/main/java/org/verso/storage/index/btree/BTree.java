@@ -180,9 +180,15 @@ public final class BTree implements TableIndex {
     /** Marks the tree filled: it holds an entry for every row its owner had when it was built. */
     public void markComplete() {
         synchronized (structure) {
-            if (meta.buffer().get(META_COMPLETE) != 1) {
+            byte before = meta.buffer().get(META_COMPLETE);
+            if (before != 1) {
                 meta.buffer().put(META_COMPLETE, (byte) 1);
-                logStructure(List.of(meta));
+                try {
+                    logStructure(List.of(meta));
+                } catch (RuntimeException | Error e) {
+                    meta.buffer().put(META_COMPLETE, before);
+                    throw e;
+                }
             }
         }
     }
@@ -445,31 +451,56 @@ public final class BTree implements TableIndex {
         return removeMerging(entry);
     }
 
-    /** Inserts or removes a leaf entry and logs it; the leaf is latched exclusively. */
+    /**
+     * Inserts or removes a leaf entry and logs it; the leaf is latched exclusively. If the log cannot take the
+     * record, the leaf is left as it was (see {@link PageUndo}).
+     */
     private void changeLeaf(Page leaf, int slot, byte[] entry, boolean insert) {
         ByteBuffer buf = leaf.buffer();
-        long lsnBefore = PageHeader.lsn(buf);
         pool.markDirty(leaf);
-        if (insert) {
-            NodePage.insert(buf, slot, entry, 0);
-            entries.incrementAndGet();
-        } else {
-            NodePage.remove(buf, slot);
-            entries.decrementAndGet();
-        }
         if (log == RedoLog.NONE) {
+            applyLeafChange(buf, slot, entry, insert);
             return;
         }
         long threshold = images.begin();
         try {
-            if (FullPageImages.needsImage(lsnBefore, threshold)) {
-                BTreeLog.logImages(log, streamId, List.of(leaf));
+            if (FullPageImages.needsImage(PageHeader.lsn(buf), threshold)) {
+                PageUndo undo = new PageUndo();
+                undo.save(leaf);
+                applyLeafChange(buf, slot, entry, insert);
+                try {
+                    BTreeLog.logImages(log, streamId, List.of(leaf));
+                } catch (RuntimeException | Error e) {
+                    undo.restore();
+                    entries.addAndGet(insert ? -1 : 1);
+                    throw e;
+                }
             } else {
-                BTreeLog.logLeafChange(log, streamId, leaf, entry, insert);
+                // The record names the page and the entry, not the page's bytes, so it goes first: a log that
+                // cannot take it fails the change before the leaf is touched.
+                long lsn = BTreeLog.logLeafChange(log, streamId, leaf.pageNo(), entry, insert);
+                applyLeafChange(buf, slot, entry, insert);
+                PageHeader.setLsn(buf, lsn);
             }
         } finally {
             images.end();
         }
+    }
+
+    private void applyLeafChange(ByteBuffer leaf, int slot, byte[] entry, boolean insert) {
+        if (insert) {
+            NodePage.insert(leaf, slot, entry, 0);
+            entries.incrementAndGet();
+        } else {
+            NodePage.remove(leaf, slot);
+            entries.decrementAndGet();
+        }
+    }
+
+    /** Takes back a structure change that could not be logged: its pages and the root they name. */
+    private void undoStructure(PageUndo undo) {
+        undo.restore();
+        root = meta.buffer().getLong(META_ROOT);
     }
 
     private boolean insertSplitting(byte[] entry) {
@@ -489,10 +520,17 @@ public final class BTree implements TableIndex {
             }
             synchronized (structure) {
                 List<Page> changed = new ArrayList<>();
-                split(new ArrayList<>(path), anchorHeld[0], entry, created, changed);
+                PageUndo undo = new PageUndo();
+                undo.save(meta);
+                try {
+                    split(new ArrayList<>(path), anchorHeld[0], entry, created, changed, undo);
+                    changed.add(meta);
+                    logStructure(changed);
+                } catch (RuntimeException | Error e) {
+                    undoStructure(undo);
+                    throw e;
+                }
                 entries.incrementAndGet();
-                changed.add(meta);
-                logStructure(changed);
             }
             return true;
         } finally {
@@ -506,14 +544,16 @@ public final class BTree implements TableIndex {
     /**
      * Inserts {@code key} into the last node of {@code path}, splitting it and its ancestors as needed; the path
      * starts at the root if {@code rootHeld}. Pages created are added to {@code created} (pinned), pages changed to
-     * {@code changed}.
+     * {@code changed}, and every page is saved in {@code undo} before it is changed.
      */
-    private void split(List<Held> path, boolean rootHeld, byte[] key, List<Page> created, List<Page> changed) {
+    private void split(List<Held> path, boolean rootHeld, byte[] key, List<Page> created, List<Page> changed,
+                       PageUndo undo) {
         long child = 0;
         for (int level = path.size() - 1; ; level--) {
             Page node = path.get(level).page;
             ByteBuffer buf = node.buffer();
             boolean inner = !NodePage.isLeaf(buf);
+            undo.save(node);
             pool.markDirty(node);
             changed.add(node);
             if (NodePage.fits(buf, NodePage.entrySize(key.length, inner))) {
@@ -521,7 +561,7 @@ public final class BTree implements TableIndex {
                 return;
             }
             splits.increment();
-            Page right = allocate(created);
+            Page right = allocate(created, undo);
             changed.add(right);
             ByteBuffer rbuf = right.buffer();
             NodePage.format(rbuf, inner ? NodePage.INNER : NodePage.LEAF, 0);
@@ -541,7 +581,7 @@ public final class BTree implements TableIndex {
             ByteBuffer target = Arrays.compareUnsigned(key, separator) >= 0 ? rbuf : buf;
             NodePage.insert(target, NodePage.search(target, key, false), key, child);
             if (level == 0 && rootHeld) {
-                Page newRoot = allocate(created);
+                Page newRoot = allocate(created, undo);
                 changed.add(newRoot);
                 NodePage.format(newRoot.buffer(), NodePage.INNER, node.pageNo());
                 NodePage.insert(newRoot.buffer(), 0, separator, right.pageNo());
@@ -595,13 +635,21 @@ public final class BTree implements TableIndex {
             }
             synchronized (structure) {
                 List<Page> changed = new ArrayList<>();
-                pool.markDirty(leaf.page);
-                NodePage.remove(buf, slot);
+                PageUndo undo = new PageUndo();
+                undo.save(meta);
+                undo.save(leaf.page);
+                try {
+                    pool.markDirty(leaf.page);
+                    NodePage.remove(buf, slot);
+                    changed.add(leaf.page);
+                    merge(levels, anchorHeld[0], siblings, changed, undo);
+                    changed.add(meta);
+                    logStructure(changed);
+                } catch (RuntimeException | Error e) {
+                    undoStructure(undo);
+                    throw e;
+                }
                 entries.decrementAndGet();
-                changed.add(leaf.page);
-                merge(levels, anchorHeld[0], siblings, changed);
-                changed.add(meta);
-                logStructure(changed);
             }
             return true;
         } finally {
@@ -619,12 +667,13 @@ public final class BTree implements TableIndex {
      * collapses a root left with one child if {@code rootHeld}. {@code siblings[level]} is the latched sibling of the
      * node at that level of the path (the next child of its parent, or the previous one for the last child).
      */
-    private void merge(List<Held> path, boolean rootHeld, Page[] siblings, List<Page> changed) {
+    private void merge(List<Held> path, boolean rootHeld, Page[] siblings, List<Page> changed, PageUndo undo) {
         for (int level = path.size() - 1; level >= 0; level--) {
             Page node = path.get(level).page;
             ByteBuffer buf = node.buffer();
             if (level == 0) {
                 if (rootHeld && !NodePage.isLeaf(buf) && NodePage.count(buf) == 0) {
+                    undo.save(node);
                     setRoot(NodePage.leftmost(buf));
                     freePage(node);
                     if (!changed.contains(node)) {
@@ -659,6 +708,9 @@ public final class BTree implements TableIndex {
             merges.increment();
             ByteBuffer lbuf = left.buffer();
             ByteBuffer rbuf = right.buffer();
+            undo.save(left);
+            undo.save(right);
+            undo.save(parent);
             pool.markDirty(left);
             pool.markDirty(parent);
             if (inner) {
@@ -683,8 +735,11 @@ public final class BTree implements TableIndex {
         root = pageNo;
     }
 
-    /** A page for a new node: a free one, or one past the file's extent; pinned, its contents to be formatted. */
-    private Page allocate(List<Page> created) {
+    /**
+     * A page for a new node: a free one, or one past the file's extent; pinned, saved in {@code undo}, its contents
+     * to be formatted. The meta page is saved by the caller.
+     */
+    private Page allocate(List<Page> created, PageUndo undo) {
         ByteBuffer m = meta.buffer();
         pool.markDirty(meta);
         long free = m.getLong(META_FREE);
@@ -702,8 +757,9 @@ public final class BTree implements TableIndex {
             m.putLong(META_EXTENT, pageNo + 1);
             page = pool.pinOrCreate(file, pageNo);
         }
-        pool.markDirty(page);
         created.add(page);
+        undo.save(page);
+        pool.markDirty(page);
         return page;
     }
 

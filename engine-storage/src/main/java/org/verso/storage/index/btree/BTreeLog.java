@@ -82,15 +82,16 @@ final class BTreeLog {
         return lsn;
     }
 
-    /** Logs an entry inserted into or removed from a leaf and stamps the leaf with the record's LSN. */
-    static long logLeafChange(RedoLog log, long streamId, Page leaf, byte[] entry, boolean insert) {
-        long lsn = log.append(insert ? LEAF_INSERT : LEAF_REMOVE, 16 + entry.length, (out, at) -> {
+    /**
+     * Logs an entry to be inserted into or removed from leaf {@code pageNo}, before the leaf is changed; returns the
+     * LSN the caller stamps the leaf with once it has made the change.
+     */
+    static long logLeafChange(RedoLog log, long streamId, long pageNo, byte[] entry, boolean insert) {
+        return log.append(insert ? LEAF_INSERT : LEAF_REMOVE, 16 + entry.length, (out, at) -> {
             out.putLong(at, streamId);
-            out.putLong(at + 8, leaf.pageNo());
+            out.putLong(at + 8, pageNo);
             out.put(at + 16, entry);
         });
-        PageHeader.setLsn(leaf.buffer(), lsn);
-        return lsn;
     }
 
     /** The redo of the tree's records, one handler per record type; {@code files} finds a tree's file by stream id. */
