@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.verso.common.ErrorCode;
+import org.verso.core.catalog.IndexKind;
 import org.verso.storage.StorageOptions;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.wal.Durability;
@@ -23,28 +24,31 @@ public final class DatabaseConfig {
     private final String memoryName;
     private final MeterRegistry meterRegistry;
     private final StorageOptions storage;
+    private final IndexKind indexKind;
 
-    private DatabaseConfig(Path directory, String memoryName, MeterRegistry meterRegistry, StorageOptions storage) {
+    private DatabaseConfig(Path directory, String memoryName, MeterRegistry meterRegistry, StorageOptions storage,
+                           IndexKind indexKind) {
         this.directory = directory;
         this.memoryName = memoryName;
         this.meterRegistry = meterRegistry;
         this.storage = storage;
+        this.indexKind = indexKind;
     }
 
     /** A database stored in {@code dir}, created if it does not exist. */
     public static DatabaseConfig directory(Path dir) {
         return new DatabaseConfig(dir.toAbsolutePath().normalize(), null, null,
-            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES));
+            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES), IndexKind.MVIDX);
     }
 
     /** A database held in memory under {@code name}; it disappears when it is closed. */
     public static DatabaseConfig inMemory(String name) {
         return new DatabaseConfig(null, Objects.requireNonNull(name), null,
-            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES));
+            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES), IndexKind.MVIDX);
     }
 
     private DatabaseConfig with(StorageOptions options) {
-        return new DatabaseConfig(directory, memoryName, meterRegistry, options);
+        return new DatabaseConfig(directory, memoryName, meterRegistry, options, indexKind);
     }
 
     /** Page size in bytes: 4096, 8192 or 16384. Fixed when the database is created. */
@@ -100,7 +104,21 @@ public final class DatabaseConfig {
 
     /** The registry Verso registers its meters with; by default a private {@link SimpleMeterRegistry}. */
     public DatabaseConfig withMeterRegistry(MeterRegistry registry) {
-        return new DatabaseConfig(directory, memoryName, Objects.requireNonNull(registry), storage);
+        return new DatabaseConfig(directory, memoryName, Objects.requireNonNull(registry), storage, indexKind);
+    }
+
+    /**
+     * The kind of the indexes created while the database is open that do not name one: primary keys, UNIQUE
+     * constraints and CREATE INDEX without USING. {@link IndexKind#MVIDX} by default; an index keeps the kind it
+     * was created with.
+     */
+    public DatabaseConfig withIndexKind(IndexKind kind) {
+        return new DatabaseConfig(directory, memoryName, meterRegistry, storage, Objects.requireNonNull(kind));
+    }
+
+    /** See {@link #withIndexKind}. */
+    public IndexKind indexKind() {
+        return indexKind;
     }
 
     public boolean isInMemory() {

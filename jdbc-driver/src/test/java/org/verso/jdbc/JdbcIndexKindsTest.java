@@ -89,4 +89,46 @@ class JdbcIndexKindsTest {
             }
         }
     }
+
+    /**
+     * A benchmark's DDL names no index method: the indexMethod setting chooses it for primary keys, UNIQUE
+     * constraints and indexes without USING, and an index keeps its kind when the database is opened with another
+     * setting.
+     */
+    @ParameterizedTest(name = "indexMethod={0}")
+    @ValueSource(strings = {"mvidx", "btree"})
+    void theSettingChoosesTheKindOfIndexesThatNameNone(String kind, @TempDir Path dir) throws SQLException {
+        String other = kind.equals("btree") ? "mvidx" : "btree";
+        try (Connection c = connect("jdbc:verso:" + dir + ";indexMethod=" + kind.toUpperCase())) {
+            exec(c, "CREATE TABLE item (id INT PRIMARY KEY, code VARCHAR(10) UNIQUE, price INT, owner INT)");
+            exec(c, "CREATE INDEX item_price ON item (price)");
+            exec(c, "CREATE INDEX item_owner ON item (owner) USING " + other);
+            for (int i = 1; i <= 20; i++) {
+                exec(c, "INSERT INTO item VALUES (" + i + ", 'c" + i + "', " + (i % 5) + ", " + (i % 3) + ")");
+            }
+            exec(c, "UPDATE item SET price = price + 1 WHERE id <= 10");
+            assertEquals(List.of("ITEM_CODE_KEY:" + kind, "ITEM_OWNER:" + other, "ITEM_PKEY:" + kind,
+                "ITEM_PRICE:" + kind), kinds(c));
+        }
+        try (Connection c = connect("jdbc:verso:" + dir + ";indexMethod=" + other)) {
+            assertEquals(List.of("ITEM_CODE_KEY:" + kind, "ITEM_OWNER:" + other, "ITEM_PKEY:" + kind,
+                "ITEM_PRICE:" + kind), kinds(c), "indexes keep the kind they were created with");
+            assertEquals(4, queryLong(c, "SELECT COUNT(*) FROM item WHERE price = 3"));
+            assertEquals(7, queryLong(c, "SELECT id FROM item WHERE code = 'c7'"));
+            assertSqlState("23505", () -> exec(c, "INSERT INTO item VALUES (21, 'c7', 0, 0)"));
+            assertSqlState("23505", () -> exec(c, "INSERT INTO item VALUES (7, 'c99', 0, 0)"));
+        }
+        assertSqlState("22023", () -> connect("jdbc:verso:" + dir + ";indexMethod=hash").close());
+    }
+
+    private static List<String> kinds(Connection c) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+            "SELECT index_name, kind FROM sys.index_stats WHERE table_name = 'ITEM' ORDER BY index_name")) {
+            while (rs.next()) {
+                out.add(rs.getString(1) + ":" + rs.getString(2));
+            }
+        }
+        return out;
+    }
 }

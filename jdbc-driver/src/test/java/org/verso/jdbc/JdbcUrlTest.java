@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -88,9 +89,11 @@ class JdbcUrlTest {
     @Test
     void propertyInfoListsTheEnginesSettings() {
         DriverPropertyInfo[] info = new VersoDriver().getPropertyInfo("jdbc:verso:mem:x", null);
-        assertEquals(4, info.length);
+        assertEquals(5, info.length);
         assertEquals("pageSize", info[0].name);
         assertEquals(3, info[0].choices.length);
+        assertEquals("indexMethod", info[4].name);
+        assertEquals(List.of("mvidx", "btree"), List.of(info[4].choices));
         assertTrue(info[1].description.contains("buffer pool"), info[1].description);
     }
 

@@ -101,7 +101,7 @@ public final class SystemViews {
 
     private static SystemView indexStats(Supplier<List<Table>> tables, LongFunction<IoCounters> indexIo) {
         return new SystemView.Builder("INDEX_STATS").varchar("TABLE_NAME", 128).varchar("INDEX_NAME", 128)
-            .bigint("ENTRIES").bigint("SCANS").bigint("ENTRIES_READ").bigint("TUPLES_FETCHED")
+            .varchar("KIND", 8).bigint("ENTRIES").bigint("SCANS").bigint("ENTRIES_READ").bigint("TUPLES_FETCHED")
             .bigint("FETCHED_NOT_RETURNED").bigint("FETCHES_SAVED").bigint("PAGES_READ").bigint("PAGES_WRITTEN")
             .rows(() -> {
                 List<Object[]> rows = new ArrayList<>();
@@ -115,7 +115,8 @@ public final class SystemViews {
                             continue;
                         }
                         IoCounters io = indexIo.apply(index.id());
-                        rows.add(new Object[] {t.definition().name(), index.name(), s.entries(), s.scans(),
+                        rows.add(new Object[] {t.definition().name(), index.name(),
+                            index.kind().name().toLowerCase(java.util.Locale.ROOT), s.entries(), s.scans(),
                             r.entriesRead(), r.tuplesFetched(), r.fetchedNotReturned(), r.fetchesSaved(),
                             io == null ? 0L : io.pagesRead(), io == null ? 0L : io.pagesWritten()});
                     }

@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.DatabaseConfig;
+import org.verso.core.catalog.IndexKind;
 import org.verso.storage.wal.Durability;
 
 /**
@@ -54,6 +55,18 @@ enum DatabaseSetting {
                 throw invalid(value, "expected true or false");
             }
             return config.withDirectIo(Boolean.parseBoolean(v));
+        }
+    },
+    INDEX_METHOD("indexMethod", "the method of indexes created without USING, primary keys and UNIQUE constraints"
+        + " included: mvidx (multi-version index) or btree (version-oblivious B+tree)", "mvidx",
+        List.of("mvidx", "btree")) {
+        @Override
+        DatabaseConfig applyValue(DatabaseConfig config, String value) {
+            try {
+                return config.withIndexKind(IndexKind.parse(value));
+            } catch (VersoException e) {
+                throw invalid(value, "expected mvidx or btree");
+            }
         }
     };
 

@@ -30,6 +30,8 @@ import org.verso.core.DatabaseConfig;
  *       log is forced within 20 ms, so a crash may lose the last commits</td><td>sync</td></tr>
  *   <tr><td>{@code directIo}</td><td>{@code true} opens page files with O_DIRECT where the file system allows
  *       it</td><td>false</td></tr>
+ *   <tr><td>{@code indexMethod}</td><td>the method of indexes created without {@code USING}, primary keys and
+ *       UNIQUE constraints included: {@code mvidx} or {@code btree}</td><td>mvidx</td></tr>
  * </table>
  *
  * <p>Names are matched ignoring case. A bad location is 08001 (the client cannot connect); an unknown setting or a

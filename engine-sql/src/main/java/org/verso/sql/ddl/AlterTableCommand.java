@@ -38,7 +38,7 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
         String name = Names.key(statement.table);
         TableDefinition table = database.catalog().table(name)
             .orElseThrow(() -> ErrorCode.TABLE_NOT_FOUND.exception(name));
-        TableDefinitions definitions = new TableDefinitions(database.catalog(), name);
+        TableDefinitions definitions = new TableDefinitions(database.catalog(), name, database.config().indexKind());
         switch (statement.action) {
             case ADD_COLUMN -> addColumn(database, table, (SqlColumnDefinition) statement.subject, definitions);
             case ADD_CONSTRAINT -> {

@@ -47,7 +47,7 @@ record CreateIndexCommand(SqlCreateIndexStatement statement) implements DdlComma
         for (int i = 0; i < desc.length; i++) {
             desc[i] = descending.get(i);
         }
-        IndexKind kind = statement.method == null ? IndexKind.MVIDX : IndexKind.parse(statement.method.getSimple());
+        IndexKind kind = statement.method == null ? database.config().indexKind() : IndexKind.parse(statement.method.getSimple());
         IndexDefinition index = new IndexDefinition(0, name, columns.stream().mapToInt(Integer::intValue).toArray(),
             desc, statement.unique, kind, IndexOrigin.CREATE_INDEX);
         table.validate(index);

@@ -11,7 +11,7 @@ record CreateTableCommand(SqlCreateTableStatement statement) implements DdlComma
         if (statement.ifNotExists && database.catalog().table(name).isPresent()) {
             return;
         }
-        TableDefinitions.NewTable table = new TableDefinitions(database.catalog(), name).create(statement);
+        TableDefinitions.NewTable table = new TableDefinitions(database.catalog(), name, database.config().indexKind()).create(statement);
         new ExpressionChecks(database.catalog(), table.table()).checkAll();
         database.createTable(table.table(), table.sequences());
     }

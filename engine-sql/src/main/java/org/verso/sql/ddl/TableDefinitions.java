@@ -46,11 +46,14 @@ final class TableDefinitions {
 
     private final Catalog catalog;
     private final String table;
+    private final IndexKind indexKind;
     private final Set<String> takenNames = new HashSet<>();
 
-    TableDefinitions(Catalog catalog, String table) {
+    /** {@code indexKind} is the kind of the indexes of PRIMARY KEY and UNIQUE constraints (the database's default). */
+    TableDefinitions(Catalog catalog, String table, IndexKind indexKind) {
         this.catalog = catalog;
         this.table = table;
+        this.indexKind = indexKind;
         String schema = CatalogNames.schemaOf(table);
         if (CatalogNames.isSystemSchema(schema)) {
             throw ErrorCode.RESERVED_NAME.exception(schema, "a system schema, where nothing can be created");
@@ -100,7 +103,7 @@ final class TableDefinitions {
             // Index names are unique per database: a table of another schema may already have T_PKEY.
             String name = pk.name != null ? claim(Names.simple(pk.name))
                 : freeName(TableDefinition.primaryKeyName(simpleTable()));
-            indexes.add(IndexDefinition.of(name, positions(definitions, keyNames), true, IndexKind.MVIDX,
+            indexes.add(IndexDefinition.of(name, positions(definitions, keyNames), true, indexKind,
                 IndexOrigin.PRIMARY_KEY));
         }
         TableDefinition definition = new TableDefinition(0, table, definitions, layout, indexes);
@@ -152,7 +155,7 @@ final class TableDefinitions {
             case UNIQUE: {
                 int[] columns = positions(definition.columns(), names(constraint.columns));
                 String name = given != null ? claim(given) : freeName(defaultName(definition, columns, "KEY"));
-                return definition.withIndex(IndexDefinition.of(name, columns, true, IndexKind.MVIDX,
+                return definition.withIndex(IndexDefinition.of(name, columns, true, indexKind,
                     IndexOrigin.UNIQUE_CONSTRAINT));
             }
             case CHECK: {

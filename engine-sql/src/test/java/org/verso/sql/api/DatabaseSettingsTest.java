@@ -110,7 +110,7 @@ class DatabaseSettingsTest {
     @Test
     void everySettingIsDescribed() {
         List<String> names = DatabaseSettings.known().stream().map(DatabaseSettings.Setting::name).toList();
-        assertEquals(List.of("pageSize", "cache", "durability", "directIo"), names);
+        assertEquals(List.of("pageSize", "cache", "durability", "directIo", "indexMethod"), names);
         assertTrue(DatabaseSettings.known().stream().allMatch(s -> !s.description().isBlank()));
     }
 }
