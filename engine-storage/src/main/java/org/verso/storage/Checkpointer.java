@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import org.verso.storage.heap.TableHeap;
 import org.verso.storage.index.btree.BTree;
 import org.verso.storage.page.BufferPool;
+import org.verso.storage.txlog.CommitHorizon;
 import org.verso.storage.txlog.CommitLog;
 import org.verso.storage.wal.FullPageImages;
 import org.verso.storage.wal.WriteAheadLog;
@@ -37,8 +38,8 @@ final class Checkpointer {
     private final long walSegmentBytes;
     private final Object monitor = new Object();
     private volatile long lastRedoLsn;
-    // Every commit at or below it is in the commit log pages of a completed checkpoint (or of recovery).
-    private volatile long trustedHorizon;
+    // Every commit at or below its timestamp is in the commit log pages of a completed checkpoint (or of recovery).
+    private volatile CommitHorizon trustedHorizon;
     private volatile boolean stopped;
     private Thread background;
 
@@ -55,7 +56,7 @@ final class Checkpointer {
         this.checkpointBytes = checkpointBytes;
         this.walSegmentBytes = walSegmentBytes;
         this.lastRedoLsn = redoLsn;
-        this.trustedHorizon = commitLog.maxCommitTimestamp();
+        this.trustedHorizon = commitLog.horizon();
     }
 
     /**
@@ -63,7 +64,7 @@ final class Checkpointer {
      * the log after the redo point: such commits are in commit log pages that a completed checkpoint (or recovery)
      * made durable and recorded. A version directory's image holds only versions committed at or below it.
      */
-    long trustedHorizon() {
+    CommitHorizon trustedHorizon() {
         return trustedHorizon;
     }
 
@@ -77,7 +78,7 @@ final class Checkpointer {
     /** Runs a checkpoint now. */
     void checkpoint() {
         synchronized (monitor) {
-            long horizon = commitLog.confirmedHorizon();
+            CommitHorizon horizon = commitLog.horizon();
             long redo = wal == null ? 0 : Math.min(images.advance(wal::appendedLsn), commitLog.oldestPendingLsn());
             for (TableHeap heap : heaps.get()) {
                 heap.flush();
@@ -89,8 +90,9 @@ final class Checkpointer {
             pool.flushAll();
             files.forceAll();
             if (wal != null) {
-                files.writeMetadata(ControlFile.NAME, ControlFile.encode(redo, pool.pageSize(), commitLogPages,
-                    walSegmentBytes));
+                files.writeMetadata(ControlFile.NAME, ControlFile.encode(new ControlFile.Contents(redo,
+                    pool.pageSize(), commitLogPages, walSegmentBytes, horizon.commitLogFloor(),
+                    commitLog.maxLoggedTimestamp())));
                 lastRedoLsn = redo;
                 trustedHorizon = horizon;
                 wal.recycleBefore(redo);

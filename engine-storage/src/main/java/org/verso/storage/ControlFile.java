@@ -14,39 +14,50 @@ import org.verso.storage.io.ChannelFactory;
  * <pre>
  * offset  size  field
  *  0      4     magic 0x5643544C ("VCTL")
- *  4      4     format version, 3
+ *  4      4     format version, 4
  *  8      8     redo LSN: every change logged before it is in the data files
  * 16      4     page size in bytes, fixed when the database is created
  * 20      8     commit-log pages made durable by that checkpoint: pages at and after it may be torn by a crash and
  *               are rebuilt from the log, whose COMMIT records for them all lie after the redo LSN
  * 28      8     log segment size in bytes, fixed when the database is created: it decides which segment file holds
  *               which log position
- * 36      4     CRC32C of bytes [0, 36)
+ * 36      8     commit-log floor: the entries of the commits logged after the redo LSN all lie at or after this page,
+ *               so opening reads the commit log from there ({@link org.verso.storage.txlog.CommitHorizon})
+ * 44      8     the largest commit timestamp drawn before the checkpoint, which the clock starts past
+ * 52      4     CRC32C of bytes [0, 52)
  * </pre>
- * A format 2 file (32 bytes, no segment size, CRC at 28) is still read; the segment size is then the one the open
- * asks for, and the next checkpoint writes format 3.
+ * Files of formats 2 (32 bytes, no segment size, CRC at 28) and 3 (40 bytes, CRC at 36) are still read, with a
+ * floor of 0 (the commit log is read whole) and no timestamp; the next checkpoint writes format 4.
  */
 final class ControlFile {
     static final String NAME = "control.bin";
     private static final int MAGIC = 0x5643544C;
-    private static final int FORMAT = 3;
-    private static final int SIZE = 40;
-    private static final int CRC_AT = 36;
+    private static final int FORMAT = 4;
+    private static final int SIZE = 56;
+    private static final int CRC_AT = 52;
+    private static final int FORMAT_3 = 3;
+    private static final int FORMAT_3_SIZE = 40;
+    private static final int FORMAT_3_CRC_AT = 36;
     private static final int FORMAT_2 = 2;
     private static final int FORMAT_2_SIZE = 32;
     private static final int FORMAT_2_CRC_AT = 28;
 
-    /** What a control file holds; {@code walSegmentBytes} is 0 when a format 2 file did not record it. */
-    record Contents(long redoLsn, int pageSize, long commitLogPages, long walSegmentBytes) {
+    /**
+     * What a control file holds; {@code walSegmentBytes} is 0 when a format 2 file did not record it, and
+     * {@code commitLogFloor} and {@code maxCommitTs} are 0 for a file of format 2 or 3.
+     */
+    record Contents(long redoLsn, int pageSize, long commitLogPages, long walSegmentBytes, long commitLogFloor,
+                    long maxCommitTs) {
     }
 
     private ControlFile() {
     }
 
-    static byte[] encode(long redoLsn, int pageSize, long commitLogPages, long walSegmentBytes) {
+    static byte[] encode(Contents contents) {
         ByteBuffer buf = ByteBuffer.allocate(SIZE);
-        buf.putInt(MAGIC).putInt(FORMAT).putLong(redoLsn).putInt(pageSize).putLong(commitLogPages)
-            .putLong(walSegmentBytes);
+        buf.putInt(MAGIC).putInt(FORMAT).putLong(contents.redoLsn()).putInt(contents.pageSize())
+            .putLong(contents.commitLogPages()).putLong(contents.walSegmentBytes())
+            .putLong(contents.commitLogFloor()).putLong(contents.maxCommitTs());
         CRC32C crc = new CRC32C();
         crc.update(buf.array(), 0, CRC_AT);
         buf.putInt((int) crc.getValue());
@@ -60,21 +71,22 @@ final class ControlFile {
         }
         ByteBuffer buf = ByteBuffer.wrap(data);
         int format = data.length >= 8 ? buf.getInt(4) : -1;
-        int size = format == FORMAT_2 ? FORMAT_2_SIZE : SIZE;
-        int crcAt = format == FORMAT_2 ? FORMAT_2_CRC_AT : CRC_AT;
+        int size = format == FORMAT_2 ? FORMAT_2_SIZE : format == FORMAT_3 ? FORMAT_3_SIZE : SIZE;
+        int crcAt = format == FORMAT_2 ? FORMAT_2_CRC_AT : format == FORMAT_3 ? FORMAT_3_CRC_AT : CRC_AT;
         CRC32C crc = new CRC32C();
         crc.update(data, 0, Math.min(crcAt, data.length));
         if (data.length != size || buf.getInt(0) != MAGIC || buf.getInt(crcAt) != (int) crc.getValue()) {
             throw ErrorCode.DATA_CORRUPTED.exception(0, NAME, "invalid control file");
         }
-        if (format != FORMAT && format != FORMAT_2) {
+        if (format != FORMAT && format != FORMAT_3 && format != FORMAT_2) {
             throw ErrorCode.DATA_CORRUPTED.exception(0, NAME, "control file of format " + format
-                + "; this version of Verso reads formats " + FORMAT_2 + " and " + FORMAT);
+                + "; this version of Verso reads formats " + FORMAT_2 + " to " + FORMAT);
         }
         long walSegmentBytes = format == FORMAT_2 ? 0 : buf.getLong(28);
-        return new Contents(buf.getLong(8), buf.getInt(16), buf.getLong(20), walSegmentBytes);
+        long floor = format == FORMAT ? buf.getLong(36) : 0;
+        long maxCommitTs = format == FORMAT ? buf.getLong(44) : 0;
+        return new Contents(buf.getLong(8), buf.getInt(16), buf.getLong(20), walSegmentBytes, floor, maxCommitTs);
     }
-
     /** The control file of the database in {@code directory}, or null for a new database that has none yet. */
     static Contents read(Path directory, ChannelFactory channels) {
         try {

@@ -64,8 +64,9 @@ final class Recovery {
         long commitLogPages = commitLog.flush();
         pool.flushAll();
         files.forceAll();
-        files.writeMetadata(ControlFile.NAME, ControlFile.encode(result.endLsn(), pool.pageSize(), commitLogPages,
-            options.walSegmentBytes()));
+        files.writeMetadata(ControlFile.NAME, ControlFile.encode(new ControlFile.Contents(result.endLsn(),
+            pool.pageSize(), commitLogPages, options.walSegmentBytes(), commitLog.horizon().commitLogFloor(),
+            commitLog.maxLoggedTimestamp())));
         return result;
     }
 

@@ -20,6 +20,7 @@ import org.verso.storage.page.AppendRegion;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.txlog.CommitHorizon;
 import org.verso.storage.txlog.CommitLog;
 import org.verso.storage.wal.FullPageImages;
 import org.verso.storage.wal.RedoLog;
@@ -93,8 +94,10 @@ public final class StorageEngine implements AutoCloseable {
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
+        // No control file: recovery replays the whole log.
         this.commitLog = new CommitLog(new AppendRegion(files.open(COMMIT_LOG, PageKind.COMMIT_LOG), pool),
-            control == null ? 0 : control.commitLogPages()); // no control file: recovery replays the whole log
+            control == null ? 0 : control.commitLogPages(), control == null ? 0 : control.commitLogFloor(),
+            control == null ? 0 : control.maxCommitTs());
         this.checkpointer = newCheckpointer(0);
     }
 
@@ -214,7 +217,7 @@ public final class StorageEngine implements AutoCloseable {
         return heapFiles.computeIfAbsent(tableId, id -> files.open("tables/T" + id + ".heap", PageKind.HEAP));
     }
 
-    private long trustedHorizon() {
+    private CommitHorizon trustedHorizon() {
         return checkpointer.trustedHorizon();
     }
 

@@ -4,4 +4,12 @@ package org.verso.storage.heap;
 @FunctionalInterface
 public interface CommitLookup {
     long commitTimestamp(long txid);
+
+    /**
+     * Makes the answers cover every commit whose entry lies at or after commit-log page {@code floor} (0: every
+     * commit), before a heap asks about the records it replays (see
+     * {@link org.verso.storage.txlog.CommitHorizon}). A lookup that holds every answer already ignores it.
+     */
+    default void needFrom(long floor) {
+    }
 }

@@ -2,9 +2,11 @@ package org.verso.storage.heap;
 
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.txlog.CommitHorizon;
 import org.verso.storage.wal.RedoLog;
 
 /**
@@ -12,10 +14,11 @@ import org.verso.storage.wal.RedoLog;
  * its row codec, its page file and the buffer pool, the log its changes go to, the commit log's answers while the
  * database opens, a sink for the largest txid found in the heap (so the clock can be set past it), the file of its
  * version directory's image ({@link org.verso.storage.version.DirectoryImage}; null in an in-memory database),
- * the commit timestamp at or below which commits survive any crash (the image holds only such versions), and the
- * commit log's confirmed horizon, which the trusted horizon of every later checkpoint reaches at least.
+ * the horizon of commits that survive any crash (the image holds only versions committed at or below it, and
+ * records the commit-log floor that opening it needs), and the commit log's confirmed horizon, which the trusted
+ * horizon of every later checkpoint reaches at least.
  */
 public record HeapContext(long tableId, String tableName, RowCodec codec, PageFile file, BufferPool pool,
                           RedoLog log, CommitLookup commits, LongConsumer maxTxidSeen, PageFile imageFile,
-                          LongSupplier trustedHorizon, LongSupplier confirmedHorizon) {
+                          Supplier<CommitHorizon> trustedHorizon, LongSupplier confirmedHorizon) {
 }

@@ -40,6 +40,7 @@ final class HeapRebuild {
         } else if (directory.vidCount() > 0 || directory.nodeCount() > 0) {
             directory = new VersionDirectory(); // a damaged image loaded in part: start again from the heap
         }
+        commits.needFrom(header == null ? 0 : header.commitLogFloor());
         VersionDirectory target = directory;
         region.forEachFrom(from, (tid, page, at, length) -> {
             long txid = VersionRecord.txid(page, at);

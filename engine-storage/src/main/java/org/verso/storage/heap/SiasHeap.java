@@ -6,11 +6,13 @@ import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.verso.common.ErrorCode;
 import org.verso.common.RowCursor;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.tuple.RowCodec;
+import org.verso.storage.txlog.CommitHorizon;
 import org.verso.storage.version.DirectoryImage;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionDirectory;
@@ -58,7 +60,7 @@ public final class SiasHeap implements TableHeap {
     private final AppendRegion region;
     private final VersionDirectory directory;
     private final DirectoryImage image;
-    private final LongSupplier trustedHorizon;
+    private final Supplier<CommitHorizon> trustedHorizon;
     private final LongSupplier confirmedHorizon;
     private final LongAccumulator maxTxid;
     // The oldest tuple of a version undone while its commit was undecided: every image replays from it.
@@ -71,7 +73,8 @@ public final class SiasHeap implements TableHeap {
     private final LongAdder fetches = new LongAdder();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, DirectoryImage image,
-             LongSupplier trustedHorizon, LongSupplier confirmedHorizon, LongAccumulator maxTxid, RowCodec codec) {
+             Supplier<CommitHorizon> trustedHorizon, LongSupplier confirmedHorizon, LongAccumulator maxTxid,
+             RowCodec codec) {
         this.tableName = tableName;
         this.region = region;
         this.directory = directory;
@@ -399,9 +402,10 @@ public final class SiasHeap implements TableHeap {
         if (image == null) {
             return;
         }
+        CommitHorizon horizon = trustedHorizon.get();
         long position = Math.min(region.position(), undecided.get());
-        long horizon = trustedHorizon.getAsLong();
-        image.write(directory.vidCount(), position, maxTxid.get(), (vid, write) -> imageEntry(vid, horizon, write));
+        image.write(directory.vidCount(), position, maxTxid.get(), horizon.commitLogFloor(),
+            (vid, write) -> imageEntry(vid, horizon.timestamp(), write));
     }
 
     /**

@@ -248,21 +248,28 @@ public final class AppendRegion {
     }
 
     /**
-     * Visits the records of the first {@code trustedPages} pages, in append order, and makes the region continue
-     * appending after them, overwriting whatever later pages the file holds. The trusted pages must be there and
-     * intact (XX001 otherwise). A later page may have been written, whole or torn, after the point that made the
-     * trusted ones durable; its records are not read, since the caller rebuilds them from the write-ahead log.
-     * Used only before the region's first append.
+     * Visits the records of the first {@code trustedPages} pages from page {@code from} on, in append order, and
+     * makes the region continue appending after them, overwriting whatever later pages the file holds. The trusted
+     * pages must be there and intact (XX001 otherwise). A later page may have been written, whole or torn, after
+     * the point that made the trusted ones durable; its records are not read, since the caller rebuilds them from
+     * the write-ahead log. Used only before the region's first append.
      */
-    public synchronized void forEachTrusted(long trustedPages, RecordVisitor visitor) {
+    public synchronized void forEachTrusted(long trustedPages, long from, RecordVisitor visitor) {
         if (trustedPages > nextPageNo) {
             throw ErrorCode.DATA_CORRUPTED.exception(nextPageNo, file.name(), "the file ends there, but "
                 + trustedPages + " pages of it were made durable");
         }
-        for (long p = 0; p < trustedPages; p++) {
+        for (long p = from; p < trustedPages; p++) {
             visitPage(p, visitor);
         }
         nextPageNo = trustedPages;
+    }
+
+    /** Visits the records of pages {@code [from, to)}, in append order. */
+    public void forEachPage(long from, long to, RecordVisitor visitor) {
+        for (long p = from; p < to; p++) {
+            visitPage(p, visitor);
+        }
     }
 
     /** Visits every record in append order, page by page. */

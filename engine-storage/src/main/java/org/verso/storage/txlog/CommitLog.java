@@ -1,7 +1,9 @@
 package org.verso.storage.txlog;
 
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.verso.storage.heap.CommitLookup;
 import org.verso.storage.page.AppendRegion;
@@ -24,10 +26,13 @@ import org.verso.storage.wal.RedoLog;
  * {@link #ABORT_RECORD} {@code [long txid]}, which voids an earlier COMMIT record of a transaction whose commit could
  * not be made durable. At recovery {@link #replay()} collects both and enters the commits that no ABORT voids.
  *
- * <p>At open the whole log is read into memory, because rebuilding the heaps' version directories asks it about
- * every record's creator. Once every heap is open, {@link #releaseLookups} drops that map: committed versions carry
- * their commit timestamps in the version directory, so later commits are only appended, not remembered, and the
- * log's memory does not grow with the number of commits. Thread safety: all methods are synchronised.
+ * <p>At open only the entries from the last checkpoint's floor on are read into memory ({@link CommitHorizon}):
+ * rebuilding a heap's version directory from its image asks only about the creators of the records it replays,
+ * whose entries all lie there, and recovery about commits logged after the redo point. A heap without a usable
+ * image replays every record it has and reads the rest ({@link #needFrom}). Once every heap is open,
+ * {@link #releaseLookups} drops the map: committed versions carry their commit timestamps in the version
+ * directory, so later commits are only appended, not remembered, and neither opening nor running holds memory
+ * that grows with the number of commits. Thread safety: all methods are synchronised.
  */
 public final class CommitLog implements CommitLookup {
     /** A transaction's commit: its txid and commit timestamp. */
@@ -45,6 +50,12 @@ public final class CommitLog implements CommitLookup {
     // Commit timestamps of pending commits, by txid and in order: the confirmed horizon stays below the oldest.
     private final Map<Long, Long> pendingTimestamp = new HashMap<>();
     private final TreeSet<Long> pendingTimestamps = new TreeSet<>();
+    // The commit-log page each pending commit's entry will lie at or after (the page being filled when it was
+    // logged), counted per page: the floor of a checkpoint's horizon.
+    private final Map<Long, Long> pendingPage = new HashMap<>();
+    private final TreeMap<Long, Integer> pendingPages = new TreeMap<>();
+    // Entries from this page on are in the map; pages before it are read only if asked for.
+    private long loadedFrom;
     private long maxLoggedTs;
     // ABORT records that could not be appended (the log was full and could not be written); they are appended
     // before the next COMMIT record, so they follow the COMMIT records they void.
@@ -60,15 +71,40 @@ public final class CommitLog implements CommitLookup {
      * COMMIT records all lie after the checkpoint's redo point. Such a page may have been torn by a crash; and when
      * the log is damaged, recovery ends early, and a commit whose COMMIT record lies beyond that end must not be
      * taken from this file either, or it would survive while earlier acknowledged commits are lost.
+     *
+     * <p>Only pages from {@code floor} on are read now (the floor of the checkpoint's horizon, whose redo point's
+     * commits all lie there); {@code maxCommitTs} is the largest commit timestamp that checkpoint knew of.
      */
-    public CommitLog(AppendRegion region, long durablePages) {
+    public CommitLog(AppendRegion region, long durablePages, long floor, long maxCommitTs) {
         this.region = region;
-        region.forEachTrusted(durablePages, (address, page, at, length) -> {
-            long txid = page.getLong(at);
-            long ts = page.getLong(at + 8);
-            committed.put(txid, ts);
-            maxCommitTs = Math.max(maxCommitTs, ts);
-        });
+        this.maxCommitTs = maxCommitTs;
+        this.loadedFrom = Math.min(floor, durablePages);
+        region.forEachTrusted(durablePages, loadedFrom, this::load);
+    }
+
+    /** A commit log read whole: for a database with no checkpoint yet, and for tests. */
+    public CommitLog(AppendRegion region, long durablePages) {
+        this(region, durablePages, 0, 0);
+    }
+
+    private void load(long address, ByteBuffer page, int at, int length) {
+        long txid = page.getLong(at);
+        long ts = page.getLong(at + 8);
+        committed.put(txid, ts);
+        maxCommitTs = Math.max(maxCommitTs, ts);
+    }
+
+    /**
+     * Reads the entries from commit-log page {@code floor} on, if they are not in memory yet: a heap opening from an
+     * image whose horizon has that floor, or (floor 0) one that replays its whole region.
+     */
+    @Override
+    public synchronized void needFrom(long floor) {
+        // Once the database is open, a heap opened is a new table's: it has no record to ask about.
+        if (!lookupsReleased && floor < loadedFrom) {
+            region.forEachPage(floor, loadedFrom, this::load);
+            loadedFrom = floor;
+        }
     }
 
     /** Pages of the commit log written or being filled. */
@@ -92,6 +128,9 @@ public final class CommitLog implements CommitLookup {
             buf.putLong(at + 8, commitTs);
         });
         long start = lsn - COMMIT_RECORD_LENGTH;
+        long page = AppendRegion.pageOf(region.position());
+        pendingPage.put(txid, page);
+        pendingPages.merge(page, 1, Integer::sum);
         pendingStart.put(txid, start);
         pendingPositions.add(start);
         pendingTimestamp.put(txid, commitTs);
@@ -178,6 +217,20 @@ public final class CommitLog implements CommitLookup {
         if (ts != null) {
             pendingTimestamps.remove(ts);
         }
+        Long page = pendingPage.remove(txid);
+        if (page != null) {
+            pendingPages.computeIfPresent(page, (p, n) -> n == 1 ? null : n - 1);
+        }
+    }
+
+    /**
+     * The {@link #confirmedHorizon} and the page at or after which every commit above it has, or will have, its
+     * entry: the page being filled when the oldest pending commit was logged (a commit above the horizon was
+     * logged no earlier), or the page being filled now.
+     */
+    public synchronized CommitHorizon horizon() {
+        long floor = pendingPages.isEmpty() ? AppendRegion.pageOf(region.position()) : pendingPages.firstKey();
+        return new CommitHorizon(confirmedHorizon(), floor);
     }
 
     /**
@@ -230,6 +283,11 @@ public final class CommitLog implements CommitLookup {
     /** The largest commit timestamp in the log (0 for an empty log). */
     public synchronized long maxCommitTimestamp() {
         return maxCommitTs;
+    }
+
+    /** The largest commit timestamp drawn: confirmed or logged (a checkpoint records it for the clock). */
+    public synchronized long maxLoggedTimestamp() {
+        return Math.max(maxLoggedTs, maxCommitTs);
     }
 
     /**

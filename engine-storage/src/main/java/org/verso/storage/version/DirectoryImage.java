@@ -12,12 +12,16 @@ import org.verso.storage.page.PageHeader;
  * scanning the whole heap.
  *
  * <pre>
- * page 0 (header)   body: int magic, int format, long vidCount, long replayFrom, long maxTxid, long committedTs
+ * page 0 (header)   body: int magic, int format, long vidCount, long replayFrom, long maxTxid, long committedTs,
+ *                   long commitLogFloor
  * page p >= 1       body: the entries of VIDs [(p - 1) * perPage, p * perPage): one long each, a tuple id or -1
  *                   (no committed version, or a deleted row); the header's item count says how many are filled
  * </pre>
  * {@code replayFrom} is the heap position from which records must be replayed on top of the image; {@code maxTxid}
- * the largest txid appended before it; every entry's version committed at or before {@code committedTs}.
+ * the largest txid appended before it; every entry's version committed at or before {@code committedTs}; and
+ * {@code commitLogFloor} the commit-log page from which opening needs the commit log's answers (the floor of the
+ * {@link org.verso.storage.txlog.CommitHorizon} the image was written under). An image of an older format is not
+ * used: the heap is then replayed whole.
  *
  * <p>Only pages whose VIDs changed since they were last written are written again ({@link #markDirty}, which a
  * writer calls before it appends the version). Entry pages are forced before the header that makes them count, so
@@ -33,7 +37,7 @@ public final class DirectoryImage {
     public static final long NO_ENTRY = -1;
 
     private static final int MAGIC = 0x56444952; // "VDIR"
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
     private static final int BODY = PageHeader.SIZE;
 
     private final PageFile file;
@@ -51,7 +55,7 @@ public final class DirectoryImage {
     }
 
     /** What opening learns from the header besides the entries. */
-    public record Header(long vidCount, long replayFrom, long maxTxid, long committedTs) {
+    public record Header(long vidCount, long replayFrom, long maxTxid, long committedTs, long commitLogFloor) {
     }
 
     /** Reads one VID's entry at a checkpoint; see {@link #write}. */
@@ -99,9 +103,11 @@ public final class DirectoryImage {
      * Writes the pages of every VID below {@code vidCount} that changed, forces them, then writes the header. Records
      * appended at or after {@code position} (the heap's append position, read before this call) are replayed at
      * open; so are uncommitted versions that {@code source} reports. {@code maxTxid} is the largest txid appended so
-     * far. Returns the number of entry pages written.
+     * far; {@code commitLogFloor} the floor of the horizon the entries were read under. Returns the number of entry
+     * pages written.
      */
-    public synchronized long write(long vidCount, long position, long maxTxid, EntrySource source) {
+    public synchronized long write(long vidCount, long position, long maxTxid, long commitLogFloor,
+                                   EntrySource source) {
         ImageWrite write = new ImageWrite(position, written == null ? 0 : written.committedTs());
         long pages = (vidCount + perPage - 1) / perPage;
         long count = 0;
@@ -125,7 +131,7 @@ public final class DirectoryImage {
             }
             count++;
         }
-        Header next = new Header(vidCount, write.replayFrom, maxTxid, write.committedTs);
+        Header next = new Header(vidCount, write.replayFrom, maxTxid, write.committedTs, commitLogFloor);
         if (count == 0 && next.equals(written)) {
             return 0;
         }
@@ -139,7 +145,8 @@ public final class DirectoryImage {
         buffer.putLong(BODY + 16, next.replayFrom());
         buffer.putLong(BODY + 24, next.maxTxid());
         buffer.putLong(BODY + 32, next.committedTs());
-        PageHeader.setUsed(buffer, BODY + 40);
+        buffer.putLong(BODY + 40, next.commitLogFloor());
+        PageHeader.setUsed(buffer, BODY + 48);
         file.writePage(0, buffer);
         file.force();
         writtenPages = Math.max(writtenPages, pages);
@@ -162,7 +169,7 @@ public final class DirectoryImage {
                 return null;
             }
             Header header = new Header(buffer.getLong(BODY + 8), buffer.getLong(BODY + 16),
-                buffer.getLong(BODY + 24), buffer.getLong(BODY + 32));
+                buffer.getLong(BODY + 24), buffer.getLong(BODY + 32), buffer.getLong(BODY + 40));
             long word = VersionWord.committed(header.committedTs(), false);
             long pages = (header.vidCount() + perPage - 1) / perPage;
             long[] tids = new long[perPage];

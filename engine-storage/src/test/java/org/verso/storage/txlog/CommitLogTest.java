@@ -14,7 +14,7 @@ import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.Page;
 import org.verso.storage.page.PageFile;
 
-/** The commit log's pending commits when confirming one fails. */
+/** The commit log's pending commits: when confirming one fails, and what they leave a checkpoint to promise. */
 class CommitLogTest {
     private static final int PAGE = 4096;
 
@@ -43,5 +43,43 @@ class CommitLogTest {
         failing.failWrites(false);
         log.confirm(7, 100);
         assertEquals(Long.MAX_VALUE, log.oldestPendingLsn());
+    }
+
+    /**
+     * A checkpoint's horizon: every commit above its timestamp has its entry at or after its floor. A commit still
+     * pending holds both back, the floor at the page being filled when it was logged, however many commits are
+     * confirmed after it; once it is confirmed (or released), both move on. Opening a database reads the commit
+     * log from the floor, so a floor past a pending commit's entry would lose that commit.
+     */
+    @Test
+    void aPendingCommitHoldsTheHorizonAndItsFloorBack() throws Exception {
+        BufferPool pool = new BufferPool(PAGE, 16L * PAGE);
+        PageFile file = new PageFile(1, "commit.log", PageKind.COMMIT_LOG, PAGE, new MemoryPageChannel(),
+            new IoAccounting());
+        CommitLog log = new CommitLog(new AppendRegion(file, pool), 0);
+        long ts = 1;
+        for (; ts <= 600; ts++) {
+            log.logCommit(ts, ts);
+            log.confirm(ts, ts);
+        }
+        // An entry takes 20 bytes with its frame: 203 to a 4 KiB page.
+        assertEquals(new CommitHorizon(600, 2), log.horizon(), "600 entries: the third page is being filled");
+        log.logCommit(1_000_000, ts);
+        long pendingTs = ts++;
+        long firstPending = log.horizon().commitLogFloor();
+        assertEquals(2, firstPending);
+        for (int i = 0; i < 500; i++, ts++) {
+            log.logCommit(ts, ts);
+            log.confirm(ts, ts);
+        }
+        CommitHorizon held = log.horizon();
+        assertEquals(new CommitHorizon(pendingTs - 1, firstPending), held, "held back by the pending commit");
+        log.confirm(1_000_000, pendingTs);
+        CommitHorizon moved = log.horizon();
+        assertEquals(ts - 1, moved.timestamp());
+        assertEquals(5, moved.commitLogFloor(), "1,101 entries: the sixth page is being filled");
+        log.logCommit(2_000_000, ts);
+        log.release(2_000_000);
+        assertEquals(moved.commitLogFloor(), log.horizon().commitLogFloor(), "a released commit holds nothing");
     }
 }
