@@ -199,6 +199,51 @@ class WriteAheadLogTest {
         assertEquals(threads * perThread, readTxids(dir).size(), "every commit is in the log");
     }
 
+    /**
+     * A new segment file starts small and doubles as the log reaches its end, never past the segment size, and is
+     * always allocated beyond what was written; after a crash, appending goes on from the file as it is.
+     */
+    @Test
+    void aNewSegmentStartsSmallAndGrowsAheadOfTheWriter(@TempDir Path dir) throws IOException {
+        long segment = 4L << 20;
+        Path first = dir.resolve(String.format("%016x.wal", 0));
+        List<Long> sizes = new ArrayList<>();
+        long end;
+        try (WriteAheadLog wal = new WriteAheadLog(dir, segment, ChannelFactory.FILES, new IoCounters(),
+            Durability.SYNC, 0, -1)) {
+            logCommit(wal, 0, 1);
+            wal.flushTo(wal.appendedLsn());
+            assertEquals(WriteAheadLog.FIRST_SEGMENT_BYTES, Files.size(first), "a new segment's first extent");
+            for (int i = 1; wal.appendedLsn() < segment * 5 / 4; i++) {
+                logCommit(wal, i, i + 1);
+                if (i % 500 == 0) {
+                    wal.flushTo(wal.appendedLsn());
+                    long size = Files.size(first);
+                    assertTrue(size >= Math.min(segment, wal.appendedLsn()), size + " bytes, log at "
+                        + wal.appendedLsn());
+                    if (sizes.isEmpty() || sizes.get(sizes.size() - 1) != size) {
+                        sizes.add(size);
+                    }
+                }
+            }
+            wal.flushTo(wal.appendedLsn());
+            end = wal.appendedLsn();
+        }
+        assertEquals(List.of(512L << 10, 1L << 20, 2L << 20, 4L << 20), sizes.subList(sizes.size() - 4,
+            sizes.size()), "the file doubles up to the segment size");
+        Path second = dir.resolve(String.format("%016x.wal", 1));
+        long secondSize = Files.size(second);
+        assertTrue(secondSize < segment && secondSize >= end - segment, secondSize + " bytes");
+        try (WriteAheadLog wal = new WriteAheadLog(dir, segment, ChannelFactory.FILES, new IoCounters(),
+            Durability.SYNC, end, -1)) {
+            while (wal.appendedLsn() < segment * 2 + 1000) {
+                logCommit(wal, 7, 8);
+            }
+            wal.flushTo(wal.appendedLsn());
+        }
+        assertEquals(segment, Files.size(second), "reopened, the segment grew on to its full size");
+    }
+
     @Test
     void segmentsBeforeTheRedoPointAreRecycled(@TempDir Path dir) throws IOException {
         try (WriteAheadLog wal = open(dir, 0, -1, new IoCounters())) {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -19,12 +21,16 @@ import org.verso.storage.io.PageChannel;
  * The files that hold the log stream: segment {@code n} (file {@code wal/<n as 16 hex digits>.wal}) holds stream
  * positions {@code [n * size, (n + 1) * size)}. A write that crosses a boundary is split. Segments wholly before
  * the last checkpoint's redo position are renamed to serve as future segments (recycled), so steady-state logging
- * overwrites allocated files instead of growing new ones.
+ * overwrites allocated files instead of growing new ones. A new segment file starts at {@value #FIRST_EXTENT} bytes
+ * (or the segment size, if smaller) and doubles, zero-filled, as writes reach its end: a new database's log takes
+ * little room, and most forces still find the blocks they write allocated.
  *
  * <p>Thread safety: writes and forces are called by one flusher at a time; reads only during recovery.
  */
 final class SegmentFiles implements AutoCloseable {
     private static final int SPARE_SEGMENTS = 2;
+    /** The bytes a new segment file is first given; it doubles from there up to the segment size. */
+    static final long FIRST_EXTENT = 256 * 1024;
 
     private final Path directory;
     private final long segmentSize;
@@ -32,6 +38,8 @@ final class SegmentFiles implements AutoCloseable {
     private final IoCounters counters;
     private final TreeMap<Long, PageChannel> open = new TreeMap<>();
     private final Set<Long> unforced = new HashSet<>();
+    // Per open segment, the bytes of its file that are allocated (zero-filled or written) and forced.
+    private final Map<Long, Long> allocated = new HashMap<>();
     private long lastWriteEnd;
 
     /** Segment files in {@code directory}; the next write is expected at stream position {@code end}. */
@@ -84,9 +92,13 @@ final class SegmentFiles implements AutoCloseable {
                 }
             }
             ch = channels.open(path);
+            long extent;
             try {
                 if (fresh) {
-                    preallocate(ch);
+                    extent = Math.min(segmentSize, FIRST_EXTENT);
+                    zeroFill(ch, 0, extent);
+                } else {
+                    extent = ch.size();
                 }
                 // The segment's name must be durable before a commit written to it is acknowledged. The channel is
                 // kept only once it is, so that a force that failed (a full disk, an I/O error) is tried again by
@@ -97,6 +109,7 @@ final class SegmentFiles implements AutoCloseable {
                 throw e;
             }
             open.put(segment, ch);
+            allocated.put(segment, extent);
         }
         return ch;
     }
@@ -110,18 +123,32 @@ final class SegmentFiles implements AutoCloseable {
     }
 
     /**
-     * Fills a new segment with zeros and forces it, so that commits overwrite allocated blocks: an fdatasync then
-     * need not also commit a change of the file's size, which costs about as much again on ext4. Zero bytes read
-     * as an invalid record, so a preallocated tail is never mistaken for log.
+     * Fills bytes {@code [from, to)} of a segment with zeros and forces them, so that commits overwrite allocated
+     * blocks: an fdatasync then need not also commit a change of the file's size, which costs about as much again
+     * on ext4. Zero bytes read as an invalid record, so a preallocated tail is never mistaken for log.
      */
-    private void preallocate(PageChannel ch) throws IOException {
-        ByteBuffer zeros = ByteBuffer.allocateDirect(1 << 20);
-        for (long at = 0; at < segmentSize; at += zeros.capacity()) {
-            ch.write(zeros.clear().limit((int) Math.min(zeros.capacity(), segmentSize - at)), at);
+    private void zeroFill(PageChannel ch, long from, long to) throws IOException {
+        ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(1 << 20, to - from));
+        for (long at = from; at < to; at += zeros.capacity()) {
+            ch.write(zeros.clear().limit((int) Math.min(zeros.capacity(), to - at)), at);
         }
         ch.force();
-        counters.recordWrite((int) (segmentSize / 4096), segmentSize, true);
+        counters.recordWrite((int) ((to - from + 4095) / 4096), to - from, true);
         counters.recordFsync();
+    }
+
+    /**
+     * Makes room for a write ending at {@code end} of {@code segment}: the file is doubled (at least to
+     * {@code end}, at most to the segment size) before the write reaches past what is allocated.
+     */
+    private void extend(long segment, PageChannel ch, long end) throws IOException {
+        long extent = allocated.getOrDefault(segment, 0L);
+        if (end <= extent) {
+            return;
+        }
+        long target = Math.min(segmentSize, Math.max(end, 2 * Math.max(extent, FIRST_EXTENT)));
+        zeroFill(ch, extent, target);
+        allocated.put(segment, target);
     }
 
     /** A recycled segment file (named {@code *.spare}), or null. */
@@ -141,7 +168,9 @@ final class SegmentFiles implements AutoCloseable {
                 int offset = (int) (position % segmentSize);
                 int n = (int) Math.min(data.remaining(), segmentSize - offset);
                 ByteBuffer part = data.slice(data.position(), n);
-                channel(segment).write(part, offset);
+                PageChannel ch = channel(segment);
+                extend(segment, ch, offset + n);
+                ch.write(part, offset);
                 unforced.add(segment);
                 data.position(data.position() + n);
                 position += n;
@@ -211,6 +240,7 @@ final class SegmentFiles implements AutoCloseable {
                     ch.close();
                 }
                 unforced.remove(segment);
+                allocated.remove(segment);
                 if (spareCount() < SPARE_SEGMENTS) {
                     channels.move(p, directory.resolve(name + ".spare"));
                 } else {
@@ -243,6 +273,7 @@ final class SegmentFiles implements AutoCloseable {
                 ch.close();
             }
             open.clear();
+            allocated.clear();
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
         }

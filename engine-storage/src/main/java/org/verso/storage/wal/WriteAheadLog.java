@@ -29,6 +29,9 @@ import org.verso.storage.io.IoCounters;
  * <p>Lock order: flush monitor, then the log's own monitor (held only to append or swap buffers).
  */
 public final class WriteAheadLog implements RedoLog, AutoCloseable {
+    /** The bytes a new log segment file is first given; it doubles, zero-filled, up to the segment size. */
+    public static final long FIRST_SEGMENT_BYTES = SegmentFiles.FIRST_EXTENT;
+
     public static final long ASYNC_FLUSH_MILLIS = 20;
     public static final int BUFFER_BYTES = 1 << 20;
     public static final long DEFAULT_SEGMENT_BYTES = 16L << 20;
