@@ -111,6 +111,8 @@ public enum ErrorCode {
     // 53: insufficient resources
     DISK_FULL(SqlState.DISK_FULL, "could not write to file %s: no space left on device"),
     BUFFER_POOL_EXHAUSTED(SqlState.OUT_OF_MEMORY, "buffer pool of %d pages has no unpinned page to evict"),
+    BUFFER_POOL_NOT_ALLOCATED(SqlState.OUT_OF_MEMORY, "a buffer pool of %d bytes does not fit in the JVM's direct"
+        + " memory: set a smaller cache, or raise -XX:MaxDirectMemorySize (by default the maximum heap size)"),
     STATEMENT_TOO_COMPLEX(SqlState.STATEMENT_TOO_COMPLEX,
         "statement too complex: its expressions are nested too deeply"),
     ROW_TOO_LARGE(SqlState.PROGRAM_LIMIT_EXCEEDED, "row of %d bytes in table %s exceeds the maximum of %d bytes"),

@@ -18,6 +18,7 @@ import org.verso.storage.wal.WriteAheadLog;
  */
 public final class DatabaseConfig {
     public static final int DEFAULT_PAGE_SIZE = 8192;
+    /** The largest default cache: the default is this or a quarter of the JVM's maximum heap, whichever is less. */
     public static final long DEFAULT_CACHE_BYTES = 64L << 20;
 
     private final Path directory;
@@ -38,13 +39,22 @@ public final class DatabaseConfig {
     /** A database stored in {@code dir}, created if it does not exist. */
     public static DatabaseConfig directory(Path dir) {
         return new DatabaseConfig(dir.toAbsolutePath().normalize(), null, null,
-            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES), IndexKind.MVIDX);
+            StorageOptions.defaults(DEFAULT_PAGE_SIZE, defaultCacheBytes()), IndexKind.MVIDX);
     }
 
     /** A database held in memory under {@code name}; it disappears when it is closed. */
     public static DatabaseConfig inMemory(String name) {
         return new DatabaseConfig(null, Objects.requireNonNull(name), null,
-            StorageOptions.defaults(DEFAULT_PAGE_SIZE, DEFAULT_CACHE_BYTES), IndexKind.MVIDX);
+            StorageOptions.defaults(DEFAULT_PAGE_SIZE, defaultCacheBytes()), IndexKind.MVIDX);
+    }
+
+    /**
+     * The cache a database gets when none is set: {@link #DEFAULT_CACHE_BYTES}, or a quarter of the JVM's maximum
+     * heap if that is less, since the pool lives in direct memory, whose limit is the maximum heap unless
+     * {@code -XX:MaxDirectMemorySize} says otherwise; never less than 16 pages.
+     */
+    public static long defaultCacheBytes() {
+        return Math.max(16L * DEFAULT_PAGE_SIZE, Math.min(DEFAULT_CACHE_BYTES, Runtime.getRuntime().maxMemory() / 4));
     }
 
     private DatabaseConfig with(StorageOptions options) {

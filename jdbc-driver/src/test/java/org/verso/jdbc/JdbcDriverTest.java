@@ -51,6 +51,21 @@ class JdbcDriverTest {
         assertSqlState("08001", () -> DriverManager.getConnection("jdbc:verso:mem:"));
     }
 
+    /**
+     * The tests run with a 1 GiB heap, so direct memory is limited to about that: a 3 GiB cache cannot be allocated
+     * and is 53200 naming the cache, and the driver goes on opening databases with one that fits.
+     */
+    @Test
+    void aCacheLargerThanDirectMemoryIs53200() throws SQLException {
+        SQLException e = assertThrows(SQLException.class,
+            () -> DriverManager.getConnection(freshMemoryUrl("huge") + ";cache=3G"));
+        assertEquals("53200", e.getSQLState());
+        assertTrue(e.getMessage().contains("cache"), e.getMessage());
+        try (Connection c = DriverManager.getConnection(freshMemoryUrl("huge") + ";cache=16MB")) {
+            assertFalse(c.isClosed());
+        }
+    }
+
     @Test
     void userAndPasswordAreAccepted() throws SQLException {
         try (Connection c = DriverManager.getConnection(freshMemoryUrl("user"), "sa", "")) {

@@ -28,7 +28,8 @@ enum DatabaseSetting {
             }
         }
     },
-    CACHE("cache", "buffer pool size in bytes, with an optional K, M or G suffix (at least 16 pages)", "64MB",
+    CACHE("cache", "buffer pool size in bytes, with an optional K, M or G suffix (at least 16 pages); by default"
+        + " 64MB, or a quarter of the maximum heap if that is less", "64MB",
         List.of()) {
         @Override
         DatabaseConfig applyValue(DatabaseConfig config, String value) {

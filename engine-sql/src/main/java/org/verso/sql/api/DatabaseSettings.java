@@ -24,7 +24,7 @@ import org.verso.core.DatabaseConfig;
  *   <caption>Settings</caption>
  *   <tr><th>name</th><th>values</th><th>default</th></tr>
  *   <tr><td>{@code cache}</td><td>buffer pool bytes, with an optional K/KB, M/MB or G/GB suffix (binary
- *       multiples); at least 16 pages</td><td>64MB</td></tr>
+ *       multiples); at least 16 pages</td><td>64MB, or a quarter of the maximum heap if less</td></tr>
  *   <tr><td>{@code pageSize}</td><td>4096, 8192 or 16384; fixed when the database is created</td><td>8192</td></tr>
  *   <tr><td>{@code durability}</td><td>{@code sync}: commit returns after the log is forced; {@code async}: the
  *       log is forced within 20 ms, so a crash may lose the last commits</td><td>sync</td></tr>

@@ -21,6 +21,9 @@ import org.verso.storage.wal.RedoLog;
  * of a missing page happen under it too, which keeps the pool simple at the price of serialising misses.
  */
 public final class BufferPool {
+    /** Frames are carved out of direct buffers of this size: one holds at most 2 GiB. */
+    private static final int ARENA_BYTES = 1 << 30;
+
     private final int pageSize;
     private final int frameCount;
     private final Page[] pages;
@@ -38,15 +41,27 @@ public final class BufferPool {
     private long misses;
 
     public BufferPool(int pageSize, long budgetBytes) {
+        this(pageSize, budgetBytes, ARENA_BYTES);
+    }
+
+    /** A pool whose frames are carved out of direct buffers of {@code arenaBytes} each (tests use small ones). */
+    BufferPool(int pageSize, long budgetBytes, int arenaBytes) {
         this.pageSize = pageSize;
         this.frameCount = (int) Math.max(16, budgetBytes / pageSize);
         this.pageTable = new PageTable(frameCount);
         // Aligned to 4 KiB so frames can be used for O_DIRECT I/O.
-        ByteBuffer arena = ByteBuffer.allocateDirect(Math.multiplyExact(frameCount, pageSize) + 4096)
-            .alignedSlice(4096);
         this.pages = new Page[frameCount];
-        for (int i = 0; i < frameCount; i++) {
-            pages[i] = new Page(i, arena.slice(i * pageSize, pageSize));
+        int perArena = arenaBytes / pageSize;
+        try {
+            for (int first = 0; first < frameCount; first += perArena) {
+                int frames = Math.min(perArena, frameCount - first);
+                ByteBuffer arena = ByteBuffer.allocateDirect(frames * pageSize + 4096).alignedSlice(4096);
+                for (int i = 0; i < frames; i++) {
+                    pages[first + i] = new Page(first + i, arena.slice(i * pageSize, pageSize));
+                }
+            }
+        } catch (OutOfMemoryError e) {
+            throw ErrorCode.BUFFER_POOL_NOT_ALLOCATED.exception((long) frameCount * pageSize);
         }
         this.pinCount = new int[frameCount];
         this.dirty = new boolean[frameCount];
