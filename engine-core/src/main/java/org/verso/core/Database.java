@@ -283,6 +283,10 @@ public final class Database implements AutoCloseable {
      */
     public void forgetVersions() {
         checkOpen();
+        forget();
+    }
+
+    private void forget() {
         long horizon = transactions.oldestSnapshot();
         long oldestRunning = transactions.oldestRunningTxid();
         for (Table table : tables.values()) {
@@ -462,6 +466,13 @@ public final class Database implements AutoCloseable {
         }
         try {
             transactions.abortAll();
+            // Before the last checkpoint: the next open keeps only each row's newest version, and the index entries
+            // that only the others had would never be found again.
+            try {
+                forget();
+            } catch (RuntimeException e) {
+                // A full disk: the entries stay, and lookups through them skip the versions they name.
+            }
             sequenceValues.close();
             for (Table table : List.copyOf(tables.values())) {
                 table.close();

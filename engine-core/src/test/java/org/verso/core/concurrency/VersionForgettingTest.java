@@ -3,6 +3,7 @@ package org.verso.core.concurrency;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.verso.common.RowCursor;
 import org.verso.common.VersoException;
 import org.verso.common.type.DataType;
@@ -18,6 +20,9 @@ import org.verso.common.type.ValueType;
 import org.verso.core.Database;
 import org.verso.core.DatabaseConfig;
 import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.IndexDefinition;
+import org.verso.core.catalog.IndexKind;
+import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
 import org.verso.core.table.Table;
@@ -100,6 +105,62 @@ class VersionForgettingTest {
             assertTrue(t.heapStatistics().versionNodes() <= 2L * ACCOUNTS,
                 "released once the old snapshot ended: " + t.heapStatistics().versionNodes());
         }
+    }
+
+    /**
+     * Closing forgets what no snapshot needs before its last checkpoint: versions that an old snapshot held until just
+     * before the close, and the index entries only they had, are gone when the database opens again, where they would
+     * otherwise stay for good (a restart keeps only each row's newest version, and the entries of the others would
+     * never be found again).
+     */
+    @Test
+    void closingForgetsWhatNoSnapshotNeeds(@TempDir Path dir) {
+        DatabaseConfig config = DatabaseConfig.directory(dir);
+        try (Database db = Database.open(config)) {
+            db.createTable(accounts());
+            db.createIndex("ACCOUNTS", IndexDefinition.of("ACCOUNTS_BALANCE", new int[] {1}, false, IndexKind.BTREE,
+                IndexOrigin.CREATE_INDEX));
+            Table t = db.table("ACCOUNTS");
+            Transaction old = db.begin(IsolationLevel.SNAPSHOT);
+            assertEquals(0, countRows(t, old), "the old snapshot is taken before any row is written");
+            for (int i = 0; i < 500; i++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                t.insert(tx, new Object[] {i, (long) i});
+                tx.commit();
+                tx = db.begin(IsolationLevel.SNAPSHOT);
+                if (i % 10 == 0) {
+                    add(t, tx, i, 1);
+                } else {
+                    try (RowCursor c = t.lookup(tx, new Object[] {i})) {
+                        assertTrue(c.next());
+                        t.delete(tx, c.rowId());
+                    }
+                }
+                tx.commit();
+            }
+            assertTrue(t.indexStatistics().get("ACCOUNTS_PKEY").entries() >= 500, "the old snapshot holds them");
+            old.commit();
+        }
+        try (Database db = Database.open(config)) {
+            Table t = db.table("ACCOUNTS");
+            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+            assertEquals(50, countRows(t, tx));
+            tx.commit();
+            assertEquals(50, t.indexStatistics().get("ACCOUNTS_PKEY").entries(), "one entry per live row");
+            assertEquals(50, t.indexStatistics().get("ACCOUNTS_BALANCE").entries(),
+                "one entry per live row's version");
+            assertEquals(50, t.heapStatistics().versionNodes());
+        }
+    }
+
+    private static int countRows(Table t, Transaction tx) {
+        int n = 0;
+        try (RowCursor rows = t.scan(tx)) {
+            while (rows.next()) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
