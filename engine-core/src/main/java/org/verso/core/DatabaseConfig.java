@@ -66,8 +66,7 @@ public final class DatabaseConfig {
         if (bytes != 4096 && bytes != 8192 && bytes != 16384) {
             throw ErrorCode.CANNOT_OPEN.exception(describe(), "page size must be 4096, 8192 or 16384, not " + bytes);
         }
-        return with(new StorageOptions(bytes, storage.cacheBytes(), storage.durability(), storage.channels(),
-            storage.walSegmentBytes(), storage.checkpointBytes(), storage.directIo()));
+        return with(storage.withPageSize(bytes));
     }
 
     /** The buffer pool's budget of direct memory, in bytes (at least 16 pages). */
@@ -76,8 +75,7 @@ public final class DatabaseConfig {
             throw ErrorCode.CANNOT_OPEN.exception(describe(),
                 "cache must hold at least 16 pages, not " + bytes + " bytes");
         }
-        return with(new StorageOptions(storage.pageSize(), bytes, storage.durability(), storage.channels(),
-            storage.walSegmentBytes(), storage.checkpointBytes(), storage.directIo()));
+        return with(storage.withCacheBytes(bytes));
     }
 
     /**
@@ -105,6 +103,18 @@ public final class DatabaseConfig {
      */
     public DatabaseConfig withDirectIo(boolean direct) {
         return with(storage.withDirectIo(direct));
+    }
+
+    /**
+     * Size of the segment files a heap is stored in (a multiple of the page size): reclaimed space goes back to the
+     * file system a whole segment at a time. Fixed when the database is created.
+     */
+    public DatabaseConfig withHeapSegmentBytes(long bytes) {
+        if (bytes <= 0 || bytes % storage.pageSize() != 0) {
+            throw ErrorCode.CANNOT_OPEN.exception(describe(), "heap segments must be a positive multiple of the page"
+                + " size, not " + bytes + " bytes");
+        }
+        return with(storage.withHeapSegmentBytes(bytes));
     }
 
     /** Size of one write-ahead log segment file. */

@@ -36,6 +36,7 @@ final class Checkpointer {
     private final FullPageImages images;
     private final long checkpointBytes;
     private final long walSegmentBytes;
+    private final long heapSegmentBytes;
     private final Object monitor = new Object();
     private volatile long lastRedoLsn;
     // Every commit at or below its timestamp is in the commit log pages of a completed checkpoint (or of recovery).
@@ -45,7 +46,7 @@ final class Checkpointer {
 
     Checkpointer(DatabaseFiles files, BufferPool pool, CommitLog commitLog, WriteAheadLog wal,
                  Supplier<List<TableHeap>> heaps, Supplier<List<BTree>> trees, FullPageImages images,
-                 long checkpointBytes, long walSegmentBytes, long redoLsn) {
+                 long checkpointBytes, long walSegmentBytes, long heapSegmentBytes, long redoLsn) {
         this.files = files;
         this.pool = pool;
         this.commitLog = commitLog;
@@ -55,6 +56,7 @@ final class Checkpointer {
         this.images = images;
         this.checkpointBytes = checkpointBytes;
         this.walSegmentBytes = walSegmentBytes;
+        this.heapSegmentBytes = heapSegmentBytes;
         this.lastRedoLsn = redoLsn;
         this.trustedHorizon = commitLog.horizon();
     }
@@ -92,7 +94,7 @@ final class Checkpointer {
             if (wal != null) {
                 files.writeMetadata(ControlFile.NAME, ControlFile.encode(new ControlFile.Contents(redo,
                     pool.pageSize(), commitLogPages, walSegmentBytes, horizon.commitLogFloor(),
-                    commitLog.maxLoggedTimestamp())));
+                    commitLog.maxLoggedTimestamp(), heapSegmentBytes)));
                 lastRedoLsn = redo;
                 trustedHorizon = horizon;
                 wal.recycleBefore(redo);

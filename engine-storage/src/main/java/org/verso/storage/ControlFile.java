@@ -24,7 +24,9 @@ import org.verso.storage.io.ChannelFactory;
  * 36      8     commit-log floor: the entries of the commits logged after the redo LSN all lie at or after this page,
  *               so opening reads the commit log from there ({@link org.verso.storage.txlog.CommitHorizon})
  * 44      8     the largest commit timestamp drawn before the checkpoint, which the clock starts past
- * 52      4     CRC32C of bytes [0, 52)
+ * 52      8     heap segment size in bytes, fixed when the database is created: it decides which segment file holds
+ *               which page of a heap
+ * 60      4     CRC32C of bytes [0, 60)
  * </pre>
  * Files of formats 2 (32 bytes, no segment size, CRC at 28) and 3 (40 bytes, CRC at 36) are still read, with a
  * floor of 0 (the commit log is read whole) and no timestamp; the next checkpoint writes format 4.
@@ -33,8 +35,8 @@ final class ControlFile {
     static final String NAME = "control.bin";
     private static final int MAGIC = 0x5643544C;
     private static final int FORMAT = 4;
-    private static final int SIZE = 56;
-    private static final int CRC_AT = 52;
+    private static final int SIZE = 64;
+    private static final int CRC_AT = 60;
     private static final int FORMAT_3 = 3;
     private static final int FORMAT_3_SIZE = 40;
     private static final int FORMAT_3_CRC_AT = 36;
@@ -44,10 +46,10 @@ final class ControlFile {
 
     /**
      * What a control file holds; {@code walSegmentBytes} is 0 when a format 2 file did not record it, and
-     * {@code commitLogFloor} and {@code maxCommitTs} are 0 for a file of format 2 or 3.
+     * {@code commitLogFloor}, {@code maxCommitTs} and {@code heapSegmentBytes} are 0 for a file of format 2 or 3.
      */
     record Contents(long redoLsn, int pageSize, long commitLogPages, long walSegmentBytes, long commitLogFloor,
-                    long maxCommitTs) {
+                    long maxCommitTs, long heapSegmentBytes) {
     }
 
     private ControlFile() {
@@ -57,7 +59,7 @@ final class ControlFile {
         ByteBuffer buf = ByteBuffer.allocate(SIZE);
         buf.putInt(MAGIC).putInt(FORMAT).putLong(contents.redoLsn()).putInt(contents.pageSize())
             .putLong(contents.commitLogPages()).putLong(contents.walSegmentBytes())
-            .putLong(contents.commitLogFloor()).putLong(contents.maxCommitTs());
+            .putLong(contents.commitLogFloor()).putLong(contents.maxCommitTs()).putLong(contents.heapSegmentBytes());
         CRC32C crc = new CRC32C();
         crc.update(buf.array(), 0, CRC_AT);
         buf.putInt((int) crc.getValue());
@@ -85,7 +87,9 @@ final class ControlFile {
         long walSegmentBytes = format == FORMAT_2 ? 0 : buf.getLong(28);
         long floor = format == FORMAT ? buf.getLong(36) : 0;
         long maxCommitTs = format == FORMAT ? buf.getLong(44) : 0;
-        return new Contents(buf.getLong(8), buf.getInt(16), buf.getLong(20), walSegmentBytes, floor, maxCommitTs);
+        long heapSegmentBytes = format == FORMAT ? buf.getLong(52) : 0;
+        return new Contents(buf.getLong(8), buf.getInt(16), buf.getLong(20), walSegmentBytes, floor, maxCommitTs,
+            heapSegmentBytes);
     }
     /** The control file of the database in {@code directory}, or null for a new database that has none yet. */
     static Contents read(Path directory, ChannelFactory channels) {

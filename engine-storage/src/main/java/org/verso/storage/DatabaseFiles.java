@@ -21,6 +21,7 @@ import org.verso.storage.io.IoCounters;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageChannel;
 import org.verso.storage.io.PageKind;
+import org.verso.storage.io.SegmentedPageChannel;
 import org.verso.storage.page.PageFile;
 
 /**
@@ -45,6 +46,7 @@ final class DatabaseFiles implements AutoCloseable {
     private final Map<String, MemoryPageChannel> memoryFiles = new HashMap<>();
     private final Map<String, byte[]> memoryMetadata = new HashMap<>();
     private final List<PageFile> openFiles = new ArrayList<>();
+    private final Map<PageFile, SegmentedPageChannel> segmentedFiles = new HashMap<>();
     private int nextFileId;
 
     /** Opens (creating) {@code directory} and takes its lock, or, for a null directory, an in-memory set of files. */
@@ -116,8 +118,37 @@ final class DatabaseFiles implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens (creating if needed) the page file {@code name} stored as segment files of the heap segment size
+     * ({@link SegmentedPageChannel}), whose released runs of pages go back to the file system. A heap of a database
+     * created before heaps were segmented is one plain file, and is opened as such. In memory, one plain file.
+     */
+    synchronized PageFile openSegmented(String name, PageKind kind) {
+        if (directory == null || Files.exists(directory.resolve(name))) {
+            return open(name, kind);
+        }
+        try {
+            SegmentedPageChannel channel = new SegmentedPageChannel(options.pageChannels(), directory.resolve(name),
+                options.heapSegmentBytes(), io.register(name, kind));
+            PageFile file = new PageFile(nextFileId++, name, kind, options.pageSize(), channel, io);
+            openFiles.add(file);
+            segmentedFiles.put(file, channel);
+            return file;
+        } catch (IOException e) {
+            throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
+        }
+    }
+
     /** Closes and deletes a page file; its pages must have been discarded from the buffer pool. */
     synchronized void delete(PageFile file) {
+        SegmentedPageChannel segments = segmentedFiles.remove(file);
+        if (segments != null) {
+            try {
+                segments.deleteAll();
+            } catch (IOException e) {
+                throw ErrorCode.IO_ERROR.exception(e, file.name(), e.getMessage());
+            }
+        }
         file.close();
         openFiles.remove(file);
         if (directory == null) {

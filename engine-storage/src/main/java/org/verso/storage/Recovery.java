@@ -66,7 +66,7 @@ final class Recovery {
         files.forceAll();
         files.writeMetadata(ControlFile.NAME, ControlFile.encode(new ControlFile.Contents(result.endLsn(),
             pool.pageSize(), commitLogPages, options.walSegmentBytes(), commitLog.horizon().commitLogFloor(),
-            commitLog.maxLoggedTimestamp())));
+            commitLog.maxLoggedTimestamp(), options.heapSegmentBytes())));
         return result;
     }
 

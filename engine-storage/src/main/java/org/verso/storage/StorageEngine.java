@@ -90,7 +90,9 @@ public final class StorageEngine implements AutoCloseable {
         // A database keeps the page size and log segment size it was created with, whatever a later open asks for.
         this.options = control == null ? requested : requested.withPageSize(control.pageSize())
             .withWalSegmentBytes(control.walSegmentBytes() > 0 ? control.walSegmentBytes()
-                : requested.walSegmentBytes());
+                : requested.walSegmentBytes())
+            .withHeapSegmentBytes(control.heapSegmentBytes() > 0 ? control.heapSegmentBytes()
+                : requested.heapSegmentBytes());
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
@@ -178,7 +180,7 @@ public final class StorageEngine implements AutoCloseable {
 
     private Checkpointer newCheckpointer(long redoLsn) {
         return new Checkpointer(files, pool, commitLog, wal, this::openHeaps, this::openTrees, images,
-            options.checkpointBytes(), options.walSegmentBytes(), redoLsn);
+            options.checkpointBytes(), options.walSegmentBytes(), options.heapSegmentBytes(), redoLsn);
     }
 
     private synchronized List<BTree> openTrees() {
@@ -214,7 +216,7 @@ public final class StorageEngine implements AutoCloseable {
     }
 
     private synchronized PageFile heapFile(long tableId) {
-        return heapFiles.computeIfAbsent(tableId, id -> files.open("tables/T" + id + ".heap", PageKind.HEAP));
+        return heapFiles.computeIfAbsent(tableId, id -> files.openSegmented("tables/T" + id + ".heap", PageKind.HEAP));
     }
 
     private CommitHorizon trustedHorizon() {

@@ -11,7 +11,8 @@ import org.verso.common.VersoException;
 class ControlFileTest {
     @Test
     void roundTripsEveryField() {
-        ControlFile.Contents written = new ControlFile.Contents(123_456_789L, 16384, 42, 1 << 20, 17, 9_876_543L);
+        ControlFile.Contents written = new ControlFile.Contents(123_456_789L, 16384, 42, 1 << 20, 17, 9_876_543L,
+            1 << 21);
         assertEquals(written, ControlFile.decode(ControlFile.encode(written)));
     }
 
@@ -22,7 +23,7 @@ class ControlFileTest {
         CRC32C crc = new CRC32C();
         crc.update(buf.array(), 0, 36);
         buf.putInt((int) crc.getValue());
-        assertEquals(new ControlFile.Contents(777, 8192, 3, 1 << 20, 0, 0), ControlFile.decode(buf.array()));
+        assertEquals(new ControlFile.Contents(777, 8192, 3, 1 << 20, 0, 0, 0), ControlFile.decode(buf.array()));
     }
 
     @Test
@@ -32,15 +33,15 @@ class ControlFileTest {
         CRC32C crc = new CRC32C();
         crc.update(buf.array(), 0, 28);
         buf.putInt((int) crc.getValue());
-        assertEquals(new ControlFile.Contents(777, 8192, 3, 0, 0, 0), ControlFile.decode(buf.array()));
+        assertEquals(new ControlFile.Contents(777, 8192, 3, 0, 0, 0, 0), ControlFile.decode(buf.array()));
     }
 
     @Test
     void aDamagedOrUnknownFileIsReportedAsCorruption() {
-        byte[] data = ControlFile.encode(new ControlFile.Contents(1, 8192, 0, 1 << 20, 0, 0));
+        byte[] data = ControlFile.encode(new ControlFile.Contents(1, 8192, 0, 1 << 20, 0, 0, 1 << 20));
         data[10] ^= 1;
         assertEquals("XX001", assertThrows(VersoException.class, () -> ControlFile.decode(data)).sqlState());
-        byte[] future = ControlFile.encode(new ControlFile.Contents(1, 8192, 0, 1 << 20, 0, 0));
+        byte[] future = ControlFile.encode(new ControlFile.Contents(1, 8192, 0, 1 << 20, 0, 0, 1 << 20));
         ByteBuffer.wrap(future).putInt(4, 9);
         assertEquals("XX001", assertThrows(VersoException.class, () -> ControlFile.decode(future)).sqlState());
         assertEquals("XX001", assertThrows(VersoException.class, () -> ControlFile.decode(new byte[3])).sqlState());

@@ -261,6 +261,9 @@ public final class Table implements ReadableTable {
             public boolean next() {
                 while (entries.next()) {
                     FetchedVersion found = refs.read(heap, entries.ref(), snapshot);
+                    if (found.gone()) {
+                        continue; // an entry of a version from before a restart, whose space was reclaimed
+                    }
                     long entryRow = found.rowId();
                     if (tracked) {
                         // Every entry counts as read, visible or not: an invisible one may be a concurrent insert.
@@ -589,7 +592,7 @@ public final class Table implements ReadableTable {
         try (IndexCursor entries = index.storage().scan(KeyRange.prefix(key), false)) {
             while (entries.next()) {
                 long other = index.refs().rowId(heap, entries.ref());
-                if (other == rowId) {
+                if (other == rowId || other < 0) {
                     continue;
                 }
                 WriteDecision decision = UniqueKeyCheck.decide(heap, index, key, other, snapshot);

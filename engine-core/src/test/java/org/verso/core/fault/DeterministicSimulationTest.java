@@ -94,7 +94,7 @@ class DeterministicSimulationTest {
         System.out.println("rounds: " + rounds + ", acknowledged transfers checked: " + total.acknowledged
             + ", conflicts: " + total.conflicts + ", disk-full failures: " + total.diskFull + ", unknown outcomes: "
             + total.unknown + ", checkpoints: " + total.checkpoints + ", flipped bytes: " + total.flips
-            + " (detected as XX001: " + total.detected + ")");
+            + " (detected as XX001: " + total.detected + "), heap pages given back: " + total.pagesReleased);
         assertTrue(total.acknowledged > rounds, "the rounds committed work before the power failed");
     }
 
@@ -107,8 +107,10 @@ class DeterministicSimulationTest {
         long checkpoints;
         long flips;
         long detected;
+        long pagesReleased;
 
         void add(Summary s) {
+            pagesReleased += s.pagesReleased;
             acknowledged += s.acknowledged;
             conflicts += s.conflicts;
             diskFull += s.diskFull;
@@ -148,7 +150,8 @@ class DeterministicSimulationTest {
 
         Summary run() throws IOException {
             DatabaseConfig config = DatabaseConfig.directory(dir.resolve("live")).withChannels(disk)
-                .withCheckpointBytes(1L << 40).withWalSegmentBytes(16 * 1024).withCacheBytes(16 * 8192);
+                .withCheckpointBytes(1L << 40).withWalSegmentBytes(16 * 1024).withCacheBytes(16 * 8192)
+                .withHeapSegmentBytes(2 * 8192);
             Database db = Database.open(config);
             BankWorkload.initialise(db);
             db.checkpoint();
@@ -156,6 +159,9 @@ class DeterministicSimulationTest {
             try {
                 drive(db);
             } finally {
+                for (String table : List.of("ACCOUNTS", "TRANSFERS")) {
+                    summary.pagesReleased += db.table(table).heapStatistics().pagesReleased();
+                }
                 try {
                     db.close();
                 } catch (RuntimeException expected) {
@@ -203,6 +209,8 @@ class DeterministicSimulationTest {
 
         private void checkpoint(Database db) {
             try {
+                // Forgetting first gives reclamation work: runs of heap pages no version reaches are given back.
+                db.forgetVersions();
                 db.checkpoint();
                 summary.checkpoints++;
             } catch (VersoException e) {

@@ -125,7 +125,10 @@ final class SimulatedDisk implements ChannelFactory {
             public int read(ByteBuffer dst, long position) throws IOException {
                 synchronized (SimulatedDisk.this) {
                     check();
-                    int n = (int) Math.max(0, Math.min(dst.remaining(), opened.size - position));
+                    if (position >= opened.size) {
+                        return -1; // at or past the end, as a FileChannel answers
+                    }
+                    int n = (int) Math.min(dst.remaining(), opened.size - position);
                     dst.put(opened.current, (int) position, n);
                     return n;
                 }

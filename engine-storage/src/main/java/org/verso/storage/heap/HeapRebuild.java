@@ -1,6 +1,7 @@
 package org.verso.storage.heap;
 
 import java.util.function.LongConsumer;
+import org.verso.common.ErrorCode;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.version.DirectoryImage;
 import org.verso.storage.version.VersionDirectory;
@@ -39,6 +40,13 @@ final class HeapRebuild {
             maxTxidSeen.accept(header.maxTxid());
         } else if (directory.vidCount() > 0 || directory.nodeCount() > 0) {
             directory = new VersionDirectory(); // a damaged image loaded in part: start again from the heap
+        }
+        if (header == null && region.releasedAny()) {
+            // Runs given back held versions a replay of the whole region needs (a tombstone of a row whose insert
+            // is still on a page): without the image, the rows cannot be told.
+            throw ErrorCode.DATA_CORRUPTED.exception(0, image == null ? region.file().name() : image.fileName(),
+                "the version directory's image is missing or damaged, and the heap gave back pages a replay of it"
+                + " would need");
         }
         commits.needFrom(header == null ? 0 : header.commitLogFloor());
         VersionDirectory target = directory;

@@ -2,11 +2,12 @@ package org.verso.storage.heap;
 
 /**
  * Figures of one table's heap, for the system views and metrics: row ids (VIDs) allocated, version nodes held in
- * memory, tuple versions fetched from pages so far, pages of the heap's file, and the bytes the version directory's
- * arrays occupy, allocated capacity included: its data nodes (and their free list) and its VID list.
+ * memory, tuple versions fetched from pages so far, pages of the heap's file (given back ones included), the bytes
+ * the version directory's arrays occupy, allocated capacity included: its data nodes (and their free list) and its
+ * VID list, and the pages given back to the file system since the heap was opened.
  */
 public record HeapStatistics(long rowIds, long versionNodes, long tupleFetches, long pages, long nodeBytes,
-                             long vidListBytes) {
+                             long vidListBytes, long pagesReleased) {
     /** All the memory of the version directory. */
     public long directoryBytes() {
         return nodeBytes + vidListBytes;

@@ -71,6 +71,12 @@ public final class SiasHeap implements TableHeap {
     // Rows that gained a version over an older one: candidates for forgetting versions.
     private final RowIdQueue superseded = new RowIdQueue();
     private final LongAdder fetches = new LongAdder();
+    // Space reclamation, by the thread that forgets versions: runs of the region's pages that no version node
+    // reaches, each with the clock when it was first found so, and the pages given back so far.
+    private final java.util.TreeMap<Long, Long> deadSince = new java.util.TreeMap<>();
+    private long candidatesChecked;
+    private long droppedSinceCheck;
+    private final java.util.concurrent.atomic.AtomicLong pagesReleased = new java.util.concurrent.atomic.AtomicLong();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, DirectoryImage image,
              Supplier<CommitHorizon> trustedHorizon, LongSupplier confirmedHorizon, LongAccumulator maxTxid,
@@ -266,6 +272,9 @@ public final class SiasHeap implements TableHeap {
 
     @Override
     public FetchedVersion fetch(long tid, Snapshot snapshot) {
+        if (region.isReleased(tid)) {
+            return FetchedVersion.GONE; // only an index entry of a version from before a restart names it
+        }
         fetches.increment();
         // The tuple comes first, as it must for an index that stores no row id: its header names the row, whose
         // chain then says whether this is the version the snapshot sees. The payload is decoded only if it is.
@@ -373,13 +382,71 @@ public final class SiasHeap implements TableHeap {
             }
         }
         // Stamped after pruning: a reader that may have seen a dropped node began no later than now.
-        directory.retire(dropped.toArray(), clock.getAsLong());
+        int[] droppedNodes = dropped.toArray();
+        directory.retire(droppedNodes, clock.getAsLong());
+        reclaimSpace(clock, oldestRunningTxid, droppedNodes.length);
+    }
+
+    /**
+     * Gives back the region's runs of pages (its file's release units, erase-unit-sized segments) that hold no
+     * version any node of the directory reaches, so that no snapshot, running or future, can read them. A run is
+     * given back only once it lies wholly before the image's settled position (so no recovery replays or redoes a
+     * record in it) and every transaction running when it was found unreachable has ended (a reader that followed a
+     * node into it before the node was forgotten may still be there). Pages are never rewritten: a run that still
+     * holds one reachable version is kept whole; moving such versions out (the paper's merge) is not done yet.
+     */
+    private synchronized void reclaimSpace(LongSupplier clock, long oldestRunningTxid, int dropped) {
+        long unit = region.releaseUnitPages();
+        long settled = image == null ? -1 : image.settledPosition();
+        if (unit == 0 || settled < 0) {
+            return;
+        }
+        droppedSinceCheck += dropped;
+        long limitPage = Math.min(AppendRegion.pageOf(settled), AppendRegion.pageOf(region.position()));
+        long candidates = limitPage / unit;
+        // A run found unreachable stays so (nothing new points into old pages); the directory is walked again only
+        // when new runs became candidates or enough versions were forgotten to have emptied some, not every round.
+        if (candidates > candidatesChecked || droppedSinceCheck >= Math.max(1024, directory.vidCount() / 8)) {
+            candidatesChecked = candidates;
+            droppedSinceCheck = 0;
+            findUnreachableRuns(clock.getAsLong(), unit, limitPage, candidates);
+        }
+        for (var it = deadSince.entrySet().iterator(); it.hasNext(); ) {
+            var dead = it.next();
+            if (dead.getValue() < oldestRunningTxid) {
+                pagesReleased.addAndGet(region.release(dead.getKey() * unit, (dead.getKey() + 1) * unit));
+                it.remove();
+            }
+        }
+    }
+
+    /** Notes, stamped {@code now}, the runs below {@code limitPage} that no version node reaches. */
+    private void findUnreachableRuns(long now, long unit, long limitPage, long candidates) {
+        java.util.BitSet reached = new java.util.BitSet();
+        long vids = directory.vidCount();
+        for (long vid = 0; vid < vids; vid++) {
+            synchronized (latch(vid)) {
+                for (int node = directory.head(vid); node != VersionDirectory.NONE; node = directory.prev(node)) {
+                    long page = AppendRegion.pageOf(directory.tid(node));
+                    if (page < limitPage) {
+                        reached.set((int) (page / unit));
+                    }
+                }
+            }
+        }
+        for (long run = 0; run < candidates; run++) {
+            if (reached.get((int) run)) {
+                deadSince.remove(run);
+            } else if (!region.isReleased(AppendRegion.address(run * unit, 0))) {
+                deadSince.putIfAbsent(run, now);
+            }
+        }
     }
 
     @Override
     public HeapStatistics statistics() {
         return new HeapStatistics(directory.vidCount(), directory.nodeCount(), fetches.sum(), region.pageCount(),
-            directory.nodeBytes(), directory.vidListBytes());
+            directory.nodeBytes(), directory.vidListBytes(), pagesReleased.get());
     }
 
     @Override

@@ -23,6 +23,35 @@ public interface PageChannel extends AutoCloseable {
 
     void truncate(long size) throws IOException;
 
+    /**
+     * Gives back to the file system what it can of bytes {@code [from, to)}, which will never be read again; returns
+     * the bytes given back. A plain file gives back nothing; a {@link SegmentedPageChannel} deletes the whole
+     * segments in the range.
+     */
+    default long release(long from, long to) throws IOException {
+        return 0;
+    }
+
+    /** The bytes {@link #release} gives back at a time (aligned to multiples of it); 0 if it gives nothing back. */
+    default long releaseUnitBytes() {
+        return 0;
+    }
+
+    /** Whether the byte at {@code position} was given back by {@link #release}. */
+    default boolean isReleased(long position) {
+        return false;
+    }
+
+    /** For messages: the name of the file that holds byte {@code position}, if it is not this channel's own. */
+    default String fileOf(long position) {
+        return null;
+    }
+
+    /** Whether any byte of the file was given back by {@link #release}. */
+    default boolean releasedAny() {
+        return false;
+    }
+
     @Override
     void close() throws IOException;
 }

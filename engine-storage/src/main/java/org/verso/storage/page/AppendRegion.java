@@ -256,7 +256,7 @@ public final class AppendRegion {
      */
     public synchronized void forEachTrusted(long trustedPages, long from, RecordVisitor visitor) {
         if (trustedPages > nextPageNo) {
-            throw ErrorCode.DATA_CORRUPTED.exception(nextPageNo, file.name(), "the file ends there, but "
+            throw ErrorCode.DATA_CORRUPTED.exception(nextPageNo, file.where(nextPageNo), "the file ends there, but "
                 + trustedPages + " pages of it were made durable");
         }
         for (long p = from; p < trustedPages; p++) {
@@ -277,12 +277,41 @@ public final class AppendRegion {
         forEachFrom(0, visitor);
     }
 
-    /** Visits, in append order, every record whose address is at or after {@code from}. */
+    /**
+     * Visits, in append order, every record whose address is at or after {@code from}, skipping pages given back by
+     * {@link #release}.
+     */
     public void forEachFrom(long from, RecordVisitor visitor) {
         long pages = pageCount();
         for (long p = pageOf(from); p < pages; p++) {
-            visitPage(p, from, visitor);
+            if (!file.isReleased(p)) {
+                visitPage(p, from, visitor);
+            }
         }
+    }
+
+    /** Pages per run that {@link #release} can give back; 0 if the region's file gives nothing back. */
+    public long releaseUnitPages() {
+        return file.releaseUnitPages();
+    }
+
+    /** Whether any page was given back by {@link #release}: the region can no longer be read whole. */
+    public boolean releasedAny() {
+        return file.releasedAny();
+    }
+
+    /** Whether the record at {@code address} lies on a page given back by {@link #release}. */
+    public boolean isReleased(long address) {
+        return file.isReleased(pageOf(address));
+    }
+
+    /**
+     * Gives back pages {@code [fromPage, toPage)}, sealed and holding no record anyone will read again: they leave
+     * the pool unwritten and their whole release units leave the file. Returns the pages given back.
+     */
+    public long release(long fromPage, long toPage) {
+        pool.discard(file, fromPage, toPage);
+        return file.release(fromPage, toPage);
     }
 
     /**
@@ -307,7 +336,7 @@ public final class AppendRegion {
             for (int i = 0; i < count; i++) {
                 int length = buf.getInt(at);
                 if (length < 0 || at + FRAME + length > file.pageSize()) {
-                    throw ErrorCode.DATA_CORRUPTED.exception(p, file.name(), "record " + i + " overruns the page");
+                    throw ErrorCode.DATA_CORRUPTED.exception(p, file.where(p), "record " + i + " overruns the page");
                 }
                 long address = address(p, at + FRAME);
                 if (address >= from) {

@@ -223,7 +223,7 @@ public final class BufferPool {
     private static void checkLogged(PageFile file, long pageNo, ByteBuffer buffer, long durable, String end) {
         long lsn = PageHeader.lsn(buffer);
         if (lsn > durable) {
-            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "its LSN " + lsn
+            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.where(pageNo), "its LSN " + lsn
                 + " lies beyond the durable end of the write-ahead log (" + end
                 + "): log records it was written from are missing");
         }
@@ -336,8 +336,13 @@ public final class BufferPool {
      * unpin: a frame is never reused while pinned.
      */
     public synchronized void discard(PageFile file) {
+        discard(file, 0, Long.MAX_VALUE);
+    }
+
+    /** As {@link #discard(PageFile)}, for the pages {@code [fromPage, toPage)} of {@code file} only. */
+    public synchronized void discard(PageFile file, long fromPage, long toPage) {
         for (int f = 0; f < frameCount; f++) {
-            if (pages[f].file == file && !discarded[f]) {
+            if (pages[f].file == file && !discarded[f] && pages[f].pageNo >= fromPage && pages[f].pageNo < toPage) {
                 pageTable.remove(key(file, pages[f].pageNo));
                 if (pinCount[f] == 0) {
                     free(f);

@@ -79,15 +79,21 @@ public final class PageFile implements AutoCloseable {
         counters.recordRead(1);
         frame.clear();
         if (n != pageSize) {
-            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, name, "short read of " + n + " bytes");
+            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, where(pageNo), "short read of " + n + " bytes");
         }
         if (!PageHeader.checksumMatches(frame)) {
-            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, name, "checksum mismatch");
+            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, where(pageNo), "checksum mismatch");
         }
         if (PageHeader.pageNo(frame) != pageNo || PageHeader.kind(frame) != kind.code()) {
-            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, name,
+            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, where(pageNo),
                 "header names page " + PageHeader.pageNo(frame) + " of kind " + PageHeader.kind(frame));
         }
+    }
+
+    /** The file for a message about page {@code pageNo}: its name, and the segment file holding the page if any. */
+    public String where(long pageNo) {
+        String segment = channel.fileOf(pageNo * pageSize);
+        return segment == null ? name : name + " (in " + segment + ")";
     }
 
     /** Stamps the checksum of {@code frame} and writes it as page {@code pageNo}. */
@@ -116,6 +122,33 @@ public final class PageFile implements AutoCloseable {
             throw mapWriteFailure(e);
         }
         counters.recordFsync();
+    }
+
+    /**
+     * Gives back to the file system what it can of pages {@code [fromPage, toPage)}, which will never be read again
+     * (see {@link PageChannel#release}); returns the pages given back. The caller has discarded them from the pool.
+     */
+    public long release(long fromPage, long toPage) {
+        try {
+            return channel.release(fromPage * pageSize, toPage * pageSize) / pageSize;
+        } catch (IOException e) {
+            throw mapWriteFailure(e);
+        }
+    }
+
+    /** Pages per run that {@link #release} gives back; 0 if the file gives nothing back. */
+    public long releaseUnitPages() {
+        return channel.releaseUnitBytes() / pageSize;
+    }
+
+    /** Whether any page was given back by {@link #release}. */
+    public boolean releasedAny() {
+        return channel.releasedAny();
+    }
+
+    /** Whether page {@code pageNo} was given back by {@link #release}: it must not be read. */
+    public boolean isReleased(long pageNo) {
+        return channel.isReleased(pageNo * pageSize);
     }
 
     private RuntimeException mapWriteFailure(IOException e) {

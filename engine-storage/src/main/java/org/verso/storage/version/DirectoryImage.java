@@ -46,12 +46,19 @@ public final class DirectoryImage {
     private final ByteBuffer buffer;
     private long writtenPages;
     private Header written;
+    // The header written before the current one, since this process opened the image.
+    private Header previous;
 
     public DirectoryImage(PageFile file) {
         this.file = file;
         this.perPage = (file.pageSize() - BODY) / Long.BYTES;
         this.buffer = ByteBuffer.allocateDirect(file.pageSize());
         this.writtenPages = Math.max(0, file.pageCount() - 1);
+    }
+
+    /** The image's file name, for messages. */
+    public String fileName() {
+        return file.name();
     }
 
     /** What opening learns from the header besides the entries. */
@@ -92,6 +99,16 @@ public final class DirectoryImage {
             replayFrom = Math.min(replayFrom, tid);
             pending = true;
         }
+    }
+
+    /**
+     * A heap position that no recovery will replay or redo from, now or after a crash: the smaller replay position
+     * of the last two headers written (records before the older one were appended before the checkpoint that wrote
+     * the newer one began, so their log records lie before the redo point that every later open starts from).
+     * -1 until two headers were written since the image was opened.
+     */
+    public synchronized long settledPosition() {
+        return previous == null || written == null ? -1 : Math.min(previous.replayFrom(), written.replayFrom());
     }
 
     /** Notes that {@code vid}'s entry may change: called before the change is appended to the heap. */
@@ -150,6 +167,7 @@ public final class DirectoryImage {
         file.writePage(0, buffer);
         file.force();
         writtenPages = Math.max(writtenPages, pages);
+        previous = written;
         written = next;
         return count;
     }
