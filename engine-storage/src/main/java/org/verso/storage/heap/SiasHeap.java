@@ -1,7 +1,10 @@
 package org.verso.storage.heap;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
@@ -73,10 +76,10 @@ public final class SiasHeap implements TableHeap {
     private final LongAdder fetches = new LongAdder();
     // Space reclamation, by the thread that forgets versions: runs of the region's pages that no version node
     // reaches, each with the clock when it was first found so, and the pages given back so far.
-    private final java.util.TreeMap<Long, Long> deadSince = new java.util.TreeMap<>();
+    private final TreeMap<Long, Long> deadSince = new TreeMap<>();
     private long candidatesChecked;
     private long droppedSinceCheck;
-    private final java.util.concurrent.atomic.AtomicLong pagesReleased = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong pagesReleased = new AtomicLong();
 
     SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, DirectoryImage image,
              Supplier<CommitHorizon> trustedHorizon, LongSupplier confirmedHorizon, LongAccumulator maxTxid,
@@ -422,7 +425,7 @@ public final class SiasHeap implements TableHeap {
 
     /** Notes, stamped {@code now}, the runs below {@code limitPage} that no version node reaches. */
     private void findUnreachableRuns(long now, long unit, long limitPage, long candidates) {
-        java.util.BitSet reached = new java.util.BitSet();
+        BitSet reached = new BitSet();
         long vids = directory.vidCount();
         for (long vid = 0; vid < vids; vid++) {
             synchronized (latch(vid)) {

@@ -3,7 +3,6 @@ package org.verso.storage.index.btree;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ import org.verso.storage.index.TableIndex;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.FilePageChannel;
 import org.verso.storage.io.IoAccounting;
-import org.verso.storage.io.PageChannel;
+import org.verso.storage.io.FailingPageChannel;
 import org.verso.storage.io.PageKind;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.Page;
@@ -110,57 +110,6 @@ class BTreeLogFailureTest {
         }
     }
 
-    /** A file whose writes fail as on a full disk when the test's dice say so. */
-    private static final class FullDiskChannel implements PageChannel {
-        private final PageChannel channel;
-        private final Random random;
-        volatile boolean failing = true;
-        final AtomicLong failures = new AtomicLong();
-
-        FullDiskChannel(PageChannel channel, long seed) {
-            this.channel = channel;
-            this.random = new Random(seed);
-        }
-
-        @Override
-        public int read(ByteBuffer dst, long position) throws IOException {
-            return channel.read(dst, position);
-        }
-
-        @Override
-        public void write(ByteBuffer src, long position) throws IOException {
-            boolean fail;
-            synchronized (random) {
-                fail = failing && random.nextInt(16) == 0;
-            }
-            if (fail) {
-                failures.incrementAndGet();
-                throw new IOException("No space left on device");
-            }
-            channel.write(src, position);
-        }
-
-        @Override
-        public void force() throws IOException {
-            channel.force();
-        }
-
-        @Override
-        public long size() throws IOException {
-            return channel.size();
-        }
-
-        @Override
-        public void truncate(long size) throws IOException {
-            channel.truncate(size);
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
-        }
-    }
-
     @Test
     void aChangeWhoseLogRecordFailsLeavesTheTreeAsItWas() throws Exception {
         long seed = Long.getLong("verso.seed", System.nanoTime());
@@ -168,8 +117,20 @@ class BTreeLogFailureTest {
         Random random = new Random(seed);
         IoAccounting io = new IoAccounting();
         BufferPool pool = new BufferPool(PAGE, 48L * PAGE);
-        FullDiskChannel disk = new FullDiskChannel(new FilePageChannel(dir.resolve("idx")), random.nextLong());
-        disk.failing = false;
+        // About one page write in sixteen fails as on a full disk, once the tree exists.
+        Random dice = new Random(random.nextLong());
+        AtomicBoolean diskFailing = new AtomicBoolean();
+        AtomicLong diskFailures = new AtomicLong();
+        FailingPageChannel disk = new FailingPageChannel(new FilePageChannel(dir.resolve("idx")),
+            "No space left on device", () -> {
+                synchronized (dice) {
+                    boolean fail = diskFailing.get() && dice.nextInt(16) == 0;
+                    if (fail) {
+                        diskFailures.incrementAndGet();
+                    }
+                    return fail;
+                }
+            });
         PageFile file = new PageFile(1, "idx", PageKind.INDEX, PAGE, disk, io);
         WriteAheadLog wal = new WriteAheadLog(dir.resolve("wal"), SEGMENT, ChannelFactory.FILES,
             io.register("wal", PageKind.WAL), Durability.SYNC, 0, -1);
@@ -180,7 +141,7 @@ class BTreeLogFailureTest {
         tree.close();
         tree = BTree.open("idx", TableIndex.Reference.ROW_ID, file, pool, log, images, STREAM);
         BTree live = tree;
-        disk.failing = true;
+        diskFailing.set(true);
 
         ConcurrentSkipListSet<Long> expected = new ConcurrentSkipListSet<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -247,10 +208,10 @@ class BTreeLogFailureTest {
         if (failure.get() != null) {
             throw new AssertionError("seed " + seed, failure.get());
         }
-        disk.failing = false;
-        assertTrue(failedChanges.get() > 100 && disk.failures.get() > 10 && tree.splits() > 10
+        diskFailing.set(false);
+        assertTrue(failedChanges.get() > 100 && diskFailures.get() > 10 && tree.splits() > 10
             && tree.merges() > 0, "failed changes " + failedChanges.get() + ", failed page writes "
-            + disk.failures.get() + ", splits " + tree.splits() + ", merges " + tree.merges());
+            + diskFailures.get() + ", splits " + tree.splits() + ", merges " + tree.merges());
         assertEquals(new ArrayList<>(expected), refs(tree), "live, seed " + seed);
         assertEquals(expected.size(), tree.verify(), "live, seed " + seed);
 
