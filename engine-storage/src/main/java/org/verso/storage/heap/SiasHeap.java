@@ -396,7 +396,7 @@ public final class SiasHeap implements TableHeap {
      * given back only once it lies wholly before the image's settled position (so no recovery replays or redoes a
      * record in it) and every transaction running when it was found unreachable has ended (a reader that followed a
      * node into it before the node was forgotten may still be there). Pages are never rewritten: a run that still
-     * holds one reachable version is kept whole; moving such versions out (the paper's merge) is not done yet.
+     * holds one reachable version is kept whole (Verso does not move such versions out, as the paper's merge does).
      */
     private synchronized void reclaimSpace(LongSupplier clock, long oldestRunningTxid, int dropped) {
         long unit = region.releaseUnitPages();

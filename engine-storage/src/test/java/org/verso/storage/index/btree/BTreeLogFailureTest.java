@@ -44,7 +44,7 @@ import org.verso.storage.wal.WriteAheadLog;
  * entry the caller was told is not there (and make its next insert of that entry a no-op nothing logs, so a crash
  * loses it), or make a later logged change fail to apply at recovery. Four writers insert and remove keys, leaf
  * changes and splits and merges alike, while about one append in eight fails, checkpoints write pages and a small
- * pool evicts them, and about one page write in sixteen fails too (a pin that must evict fails); the tree must hold
+ * pool evicts them, and about one page write in six fails too (a pin that must evict fails); the tree must hold
  * exactly the changes that succeeded, live and after redo from the log onto the pages on disk.
  */
 class BTreeLogFailureTest {
@@ -117,14 +117,14 @@ class BTreeLogFailureTest {
         Random random = new Random(seed);
         IoAccounting io = new IoAccounting();
         BufferPool pool = new BufferPool(PAGE, 48L * PAGE);
-        // About one page write in sixteen fails as on a full disk, once the tree exists.
+        // About one page write in six fails as on a full disk, once the tree exists.
         Random dice = new Random(random.nextLong());
         AtomicBoolean diskFailing = new AtomicBoolean();
         AtomicLong diskFailures = new AtomicLong();
         FailingPageChannel disk = new FailingPageChannel(new FilePageChannel(dir.resolve("idx")),
             "No space left on device", () -> {
                 synchronized (dice) {
-                    boolean fail = diskFailing.get() && dice.nextInt(16) == 0;
+                    boolean fail = diskFailing.get() && dice.nextInt(6) == 0;
                     if (fail) {
                         diskFailures.incrementAndGet();
                     }
