@@ -49,7 +49,8 @@ import org.verso.storage.wal.WriteAheadLog;
  * control.bin         the redo LSN of the last checkpoint ({@link ControlFile})
  * commit.log          the commit log (page kind COMMIT_LOG)
  * tables/T&lt;id&gt;.heap  the heap of table &lt;id&gt; (page kind HEAP)
- * tables/T&lt;id&gt;.vid   the checkpointed image of its version directory (page kind DIRECTORY)
+ * tables/T&lt;id&gt;.vid   the checkpointed image of its version directory, first slot (page kind DIRECTORY)
+ * tables/T&lt;id&gt;.vid.1 its second slot
  * indexes/I&lt;id&gt;.idx  the B+tree of index &lt;id&gt; (page kind INDEX)
  * indexes/counts.bin  the trees' entry counts at the last checkpoint ({@link IndexCounts})
  * wal/*.wal           write-ahead log segments (page kind WAL)
@@ -69,7 +70,7 @@ public final class StorageEngine implements AutoCloseable {
     private final DatabaseFiles files;
     private final Map<Long, PageFile> heapFiles = new HashMap<>();
     private final Map<Long, TableHeap> heaps = new HashMap<>();
-    private final Map<Long, PageFile> imageFiles = new HashMap<>();
+    private final Map<Long, List<PageFile>> imageFiles = new HashMap<>();
     private final Map<Long, PageFile> indexFiles = new HashMap<>();
     private final Map<Long, TableIndex> indexes = new HashMap<>();
     // Indexes this process opened empty (new files, or any index of an in-memory database): their tables fill them.
@@ -202,7 +203,7 @@ public final class StorageEngine implements AutoCloseable {
                               LongConsumer maxTxidSeen) {
         PageFile file = heapFile(tableId);
         TableHeap heap = HeapLayouts.of(layout).open(new HeapContext(tableId, tableName, codec, file, pool, redoLog,
-            commitLog, maxTxidSeen, files.isInMemory() ? null : imageFile(tableId), this::trustedHorizon,
+            commitLog, maxTxidSeen, files.isInMemory() ? List.of() : imageFiles(tableId), this::trustedHorizon,
             commitLog::confirmedHorizon));
         synchronized (this) {
             heaps.put(tableId, heap);
@@ -223,15 +224,16 @@ public final class StorageEngine implements AutoCloseable {
         return checkpointer.trustedHorizon();
     }
 
-    private synchronized PageFile imageFile(long tableId) {
-        return imageFiles.computeIfAbsent(tableId, id -> files.open("tables/T" + id + ".vid", PageKind.DIRECTORY));
+    private synchronized List<PageFile> imageFiles(long tableId) {
+        return imageFiles.computeIfAbsent(tableId, id -> List.of(files.open("tables/T" + id + ".vid",
+            PageKind.DIRECTORY), files.open("tables/T" + id + ".vid.1", PageKind.DIRECTORY)));
     }
 
     /** Deletes the heap file of a dropped table. The heap must not be used afterwards. */
     public void dropHeap(long tableId) {
         checkpointer.excluding(() -> {
             PageFile file;
-            PageFile image;
+            List<PageFile> image;
             synchronized (this) {
                 heaps.remove(tableId);
                 file = heapFiles.remove(tableId);
@@ -242,7 +244,7 @@ public final class StorageEngine implements AutoCloseable {
                 files.delete(file);
             }
             if (image != null) {
-                files.delete(image);
+                image.forEach(files::delete);
             }
         });
     }

@@ -76,6 +76,8 @@ class JdbcUrlTest {
         assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:mem:x;cache=1KB", null));
         assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;durability=sometimes", null));
         assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;directIo=maybe", null));
+        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;heapSegment=1000", null));
+        assertState("22023", () -> ConnectionUrl.parse("jdbc:verso:/tmp/x;heapSegment=0", null));
         assertState("22023", () -> JdbcTestSupport.connect("jdbc:verso:mem:x;pageSize=1000"));
     }
 
@@ -89,11 +91,12 @@ class JdbcUrlTest {
     @Test
     void propertyInfoListsTheEnginesSettings() {
         DriverPropertyInfo[] info = new VersoDriver().getPropertyInfo("jdbc:verso:mem:x", null);
-        assertEquals(5, info.length);
+        assertEquals(6, info.length);
         assertEquals("pageSize", info[0].name);
         assertEquals(3, info[0].choices.length);
-        assertEquals("indexMethod", info[4].name);
-        assertEquals(List.of("mvidx", "btree"), List.of(info[4].choices));
+        assertEquals("heapSegment", info[3].name);
+        assertEquals("indexMethod", info[5].name);
+        assertEquals(List.of("mvidx", "btree"), List.of(info[5].choices));
         assertTrue(info[1].description.contains("buffer pool"), info[1].description);
     }
 

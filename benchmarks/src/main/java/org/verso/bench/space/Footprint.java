@@ -17,13 +17,21 @@ import java.util.stream.Stream;
  * transactions of 1,000. {@code churn DIR N} runs N transactions against a table that never holds more than one live
  * row: update the row, insert a fresh key, delete that key, commit. {@code open DIR} times opening the database
  * and counting its rows (run it with {@code -Xmx64m} to see that opening does not need memory that grows with
- * history). Each command prints the bytes of every file and their total, after the database is closed. DIR may
- * carry settings after a semicolon, as a JDBC URL does.
+ * history). {@code hotcold DIR ROWS N [THREADS]} loads ROWS rows (the ones the table does not have yet), then runs
+ * N transactions from THREADS connections (default 2), each updating one row (a write conflict is retried with
+ * another row): nine in ten a row of the hottest 1%, the rest any row, so the heap's runs end up holding a few live
+ * cold versions among dead hot ones, which only a merge gives back; it prints
+ * the transactions' latency percentiles and longest latency (the stall measure: compare a run with
+ * {@code heapSegment=1GB}, where no run ever fills and nothing is reclaimed) and the heap's figures. Each command
+ * prints the bytes of every file and their total, after the database is closed. DIR may carry settings after a
+ * semicolon, as a JDBC URL does.
  *
  * <pre>
  * java -cp benchmarks/target/verso-benchmarks.jar org.verso.bench.space.Footprint rows /tmp/fp 10
  * java -cp benchmarks/target/verso-benchmarks.jar org.verso.bench.space.Footprint churn "/tmp/fp;durability=async" 60000
  * java -Xmx64m -cp benchmarks/target/verso-benchmarks.jar org.verso.bench.space.Footprint open /tmp/fp
+ * java -cp benchmarks/target/verso-benchmarks.jar org.verso.bench.space.Footprint hotcold "/tmp/hc;durability=async" \
+ *     200000 2000000
  * </pre>
  */
 public final class Footprint {
@@ -39,7 +47,9 @@ public final class Footprint {
             case "rows" -> rows(url, Integer.parseInt(args[2]));
             case "churn" -> churn(url, Integer.parseInt(args[2]));
             case "open" -> open(url);
-            default -> throw new IllegalArgumentException("rows, churn or open, not " + args[0]);
+            case "hotcold" -> hotCold(url, Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+                args.length > 4 ? Integer.parseInt(args[4]) : 2);
+            default -> throw new IllegalArgumentException("rows, churn, open or hotcold, not " + args[0]);
         }
         report(dir);
     }
@@ -88,6 +98,92 @@ public final class Footprint {
                 }
             }
             System.out.printf("%d transactions in %d ms%n", transactions, (System.nanoTime() - start) / 1_000_000);
+        }
+    }
+
+    private static void hotCold(String url, int rows, int transactions, int threads) throws Exception {
+        try (Connection c = DriverManager.getConnection(url)) {
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE IF NOT EXISTS stock (id INT PRIMARY KEY, qty INT, pad VARCHAR(100))");
+            }
+            c.setAutoCommit(false);
+            long present;
+            try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT COUNT(*) FROM stock")) {
+                rs.next();
+                present = rs.getLong(1);
+            }
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO stock VALUES (?, 0, ?)")) {
+                for (int i = (int) present; i < rows; i++) {
+                    insert.setInt(1, i);
+                    insert.setString(2, "cold row " + i + " ".repeat(60));
+                    insert.addBatch();
+                    if (i % 1000 == 999) {
+                        insert.executeBatch();
+                        c.commit();
+                    }
+                }
+                insert.executeBatch();
+                c.commit();
+            }
+            long[][] latencies = new long[threads][];
+            Thread[] workers = new Thread[threads];
+            Exception[] failure = new Exception[1];
+            java.util.concurrent.atomic.LongAdder conflicts = new java.util.concurrent.atomic.LongAdder();
+            long start = System.nanoTime();
+            for (int t = 0; t < threads; t++) {
+                int worker = t;
+                latencies[t] = new long[transactions / threads];
+                workers[t] = new Thread(() -> {
+                    java.util.Random random = new java.util.Random(worker);
+                    int hot = Math.max(1, rows / 100);
+                    try (Connection w = DriverManager.getConnection(url);
+                         PreparedStatement update = w.prepareStatement("UPDATE stock SET qty = qty + 1 WHERE id = ?")) {
+                        w.setAutoCommit(false);
+                        for (int i = 0; i < latencies[worker].length; i++) {
+                            // Each attempt is timed; one that loses a write conflict (40001) is rolled back and the
+                            // transaction tried again with another row.
+                            long begin = System.nanoTime();
+                            update.setInt(1, random.nextInt(10) < 9 ? random.nextInt(hot) : random.nextInt(rows));
+                            try {
+                                update.executeUpdate();
+                                w.commit();
+                            } catch (SQLException e) {
+                                if (!"40001".equals(e.getSQLState())) {
+                                    throw e;
+                                }
+                                w.rollback();
+                                conflicts.increment();
+                                i--;
+                                continue;
+                            }
+                            latencies[worker][i] = System.nanoTime() - begin;
+                        }
+                    } catch (Exception e) {
+                        failure[0] = e;
+                    }
+                });
+                workers[t].start();
+            }
+            for (Thread worker : workers) {
+                worker.join();
+            }
+            long elapsed = System.nanoTime() - start;
+            if (failure[0] != null) {
+                throw failure[0];
+            }
+            long[] all = java.util.Arrays.stream(latencies).flatMapToLong(java.util.Arrays::stream).sorted().toArray();
+            System.out.printf("%d transactions from %d connections in %d ms (%.0f/s), %d write conflicts retried;"
+                + " latency us: p50 %d, p99 %d, p99.9 %d, max %d%n", all.length, threads, elapsed / 1_000_000,
+                all.length * 1e9 / elapsed, conflicts.sum(),
+                all[all.length / 2] / 1000, all[(int) (all.length * 0.99)] / 1000,
+                all[(int) (all.length * 0.999)] / 1000, all[all.length - 1] / 1000);
+            try (Statement s = c.createStatement(); var rs = s.executeQuery("SELECT pages, pages_released,"
+                    + " versions_moved, version_nodes FROM sys.table_versions WHERE table_name = 'STOCK'")) {
+                rs.next();
+                System.out.printf("heap: %d pages appended, %d given back, %d versions moved, %d version nodes%n",
+                    rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4));
+            }
+            c.commit();
         }
     }
 

@@ -89,12 +89,13 @@ public final class SystemViews {
     private static SystemView tableVersions(Supplier<List<Table>> tables) {
         return new SystemView.Builder("TABLE_VERSIONS").varchar("TABLE_NAME", 128).varchar("LAYOUT", 16)
             .bigint("ROW_IDS").bigint("VERSION_NODES").bigint("TUPLE_FETCHES").bigint("DIRECTORY_BYTES")
-            .bigint("PAGES").bigint("PAGES_RELEASED").rows(() -> {
+            .bigint("PAGES").bigint("PAGES_RELEASED").bigint("VERSIONS_MOVED").rows(() -> {
                 List<Object[]> rows = new ArrayList<>();
                 for (Table t : tables.get()) {
                     HeapStatistics heap = t.heapStatistics();
                     rows.add(new Object[] {t.definition().name(), t.layout(), heap.rowIds(), heap.versionNodes(),
-                        heap.tupleFetches(), heap.directoryBytes(), heap.pages(), heap.pagesReleased()});
+                        heap.tupleFetches(), heap.directoryBytes(), heap.pages(), heap.pagesReleased(),
+                        heap.versionsMoved()});
                 }
                 return rows;
             });

@@ -130,18 +130,9 @@ public final class Table implements ReadableTable {
         try {
             List<IndexAccess> current = indexes;
             heap.forgetVersions(horizon, clock, oldestRunningTxid, current.isEmpty() ? PrunedVersions.NONE
-                : (rowId, dropped, kept) -> dropEntries(current, rowId, dropped, kept));
+                : new IndexUpkeep(current));
         } finally {
             schemaLock.readLock().unlock();
-        }
-    }
-
-    private static void dropEntries(List<IndexAccess> indexes, long rowId, List<RowVersion> dropped,
-                                    List<RowVersion> kept) {
-        for (IndexAccess index : indexes) {
-            for (IndexEntryRefs.Entry entry : index.refs().entriesOnlyFor(index, rowId, dropped, kept)) {
-                index.storage().remove(entry.key(), entry.ref());
-            }
         }
     }
 
@@ -162,15 +153,36 @@ public final class Table implements ReadableTable {
      */
     public void fillIndexes(java.util.function.LongPredicate empty) {
         List<IndexAccess> toFill = indexes.stream().filter(i -> empty.test(i.definition().id())).toList();
+        Snapshot newest = Snapshot.committedAt(Long.MAX_VALUE >>> 2);
+        addEntriesOfMovedVersions(indexes.stream().filter(i -> !toFill.contains(i)).toList(), newest);
         if (toFill.isEmpty()) {
             return;
         }
-        Snapshot newest = Snapshot.committedAt(Long.MAX_VALUE >>> 2);
         try (RowCursor rows = heap.scan(newest)) {
             while (rows.next()) {
                 long tid = heap.visibleTupleId(rows.rowId(), newest);
                 for (IndexAccess index : toFill) {
                     index.storage().insert(index.keyOf(rows.row()), index.refs().refOf(rows.rowId(), tid));
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds, to the indexes whose entries name tuple ids, the entries of versions a merge moved that replay brought
+     * back: the move's entries may not have reached the log before a crash. An entry already there stays as it is.
+     */
+    private void addEntriesOfMovedVersions(List<IndexAccess> kept, Snapshot newest) {
+        long[] moved = heap.rowsMovedByReplay();
+        for (IndexAccess index : kept) {
+            if (!index.refs().entryPerVersion()) {
+                continue;
+            }
+            for (long rowId : moved) {
+                Object[] row = heap.read(rowId, newest);
+                if (row != null) {
+                    index.storage().insert(index.keyOf(row),
+                        index.refs().refOf(rowId, heap.visibleTupleId(rowId, newest)));
                 }
             }
         }

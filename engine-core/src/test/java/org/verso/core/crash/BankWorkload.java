@@ -60,10 +60,13 @@ public final class BankWorkload {
             new ColumnDefinition("NOTE", DataType.varchar(200), true)), new int[] {0}, TableLayout.SIAS);
     }
 
-    /** Options that make checkpoints and log recycling happen often, so crashes hit them. */
+    /**
+     * Options that make checkpoints, log recycling and space reclamation (4-page heap segments, merged and given
+     * back) happen often, so crashes hit them.
+     */
     static DatabaseConfig config(Path dir) {
         return DatabaseConfig.directory(dir).withCheckpointBytes(256 * 1024).withWalSegmentBytes(1 << 20)
-            .withCacheBytes(256 * 8192);
+            .withCacheBytes(256 * 8192).withHeapSegmentBytes(4 * 8192);
     }
 
     public static void main(String[] args) throws Exception {

@@ -64,8 +64,23 @@ class CrashRecoveryTest {
             }
         }
         System.out.println("acknowledged transfers checked: " + acknowledged.size() + ", rolled back: "
-            + rolledBack.size());
+            + rolledBack.size() + ", " + heapSegments(dir));
         assertFalse(acknowledged.isEmpty(), "the workload committed something");
+    }
+
+    /** How many heap segment files are on disk, of how many the heaps ever used (the highest number plus one). */
+    private static String heapSegments(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir.resolve("tables"))) {
+            java.util.List<String> segments = files.map(p -> p.getFileName().toString())
+                .filter(n -> n.matches("T\\d+\\.heap\\.[0-9a-f]{8}")).toList();
+            java.util.Map<String, Integer> used = new java.util.TreeMap<>();
+            for (String name : segments) {
+                used.merge(name.substring(0, name.indexOf(".heap")),
+                    Integer.parseInt(name.substring(name.lastIndexOf('.') + 1), 16) + 1, Math::max);
+            }
+            return "heap segment files on disk: " + segments.size() + " of " + used.values().stream()
+                .mapToInt(Integer::intValue).sum() + " used";
+        }
     }
 
     private static Process startChild(Path dir, long seed, int cycle) throws IOException {

@@ -150,12 +150,17 @@ class CommitLogFloorTest {
         try (Database db = Database.open(DatabaseConfig.directory(dir))) {
             tableId = db.catalog().table("T").orElseThrow().id();
         }
-        try (RandomAccessFile image = new RandomAccessFile(dir.resolve("tables/T" + tableId + ".vid").toFile(),
-            "rw")) {
-            image.seek(40);
-            int b = image.read();
-            image.seek(40);
-            image.write(b ^ 0x10);
+        for (String slot : List.of(".vid", ".vid.1")) { // both slots of the image
+            Path file = dir.resolve("tables/T" + tableId + slot);
+            if (!Files.exists(file)) {
+                continue;
+            }
+            try (RandomAccessFile image = new RandomAccessFile(file.toFile(), "rw")) {
+                image.seek(40);
+                int b = image.read();
+                image.seek(40);
+                image.write(b ^ 0x10);
+            }
         }
         try (Database db = Database.open(DatabaseConfig.directory(dir))) {
             long read = commitLogPagesRead(db);

@@ -16,7 +16,8 @@ final class CrashCopies {
 
     /**
      * Copies the files of an open database: what a crash at this moment leaves, since every acknowledged commit is
-     * in the log files already. The lock file is left behind.
+     * in the log files already. The lock file is left behind, and so is a heap segment given back while the copy is
+     * made (no recovery needs it, and a crash just after its deletion would not have it either).
      */
     static void copyDatabase(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
@@ -25,7 +26,11 @@ final class CrashCopies {
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
                 } else if (!p.getFileName().toString().equals("verso.lock")) {
-                    Files.copy(p, target);
+                    try {
+                        Files.copy(p, target);
+                    } catch (java.nio.file.NoSuchFileException e) {
+                        // given back meanwhile
+                    }
                 }
             }
         }

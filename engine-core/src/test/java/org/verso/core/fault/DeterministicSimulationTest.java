@@ -94,7 +94,8 @@ class DeterministicSimulationTest {
         System.out.println("rounds: " + rounds + ", acknowledged transfers checked: " + total.acknowledged
             + ", conflicts: " + total.conflicts + ", disk-full failures: " + total.diskFull + ", unknown outcomes: "
             + total.unknown + ", checkpoints: " + total.checkpoints + ", flipped bytes: " + total.flips
-            + " (detected as XX001: " + total.detected + "), heap pages given back: " + total.pagesReleased);
+            + " (detected as XX001: " + total.detected + "), heap pages given back: " + total.pagesReleased
+            + ", versions moved: " + total.versionsMoved);
         assertTrue(total.acknowledged > rounds, "the rounds committed work before the power failed");
     }
 
@@ -108,9 +109,11 @@ class DeterministicSimulationTest {
         long flips;
         long detected;
         long pagesReleased;
+        long versionsMoved;
 
         void add(Summary s) {
             pagesReleased += s.pagesReleased;
+            versionsMoved += s.versionsMoved;
             acknowledged += s.acknowledged;
             conflicts += s.conflicts;
             diskFull += s.diskFull;
@@ -161,6 +164,7 @@ class DeterministicSimulationTest {
             } finally {
                 for (String table : List.of("ACCOUNTS", "TRANSFERS")) {
                     summary.pagesReleased += db.table(table).heapStatistics().pagesReleased();
+                    summary.versionsMoved += db.table(table).heapStatistics().versionsMoved();
                 }
                 try {
                     db.close();

@@ -47,6 +47,14 @@ enum DatabaseSetting {
             }
         }
     },
+    HEAP_SEGMENT("heapSegment", "size of the segment files each table's heap is stored in, the unit reclaimed space"
+        + " goes back to the file system in: a multiple of the page size, with an optional K, M or G suffix; fixed"
+        + " when the database is created", "1MB", List.of()) {
+        @Override
+        DatabaseConfig applyValue(DatabaseConfig config, String value) {
+            return config.withHeapSegmentBytes(parseBytes(value));
+        }
+    },
     DIRECT_IO("directIo", "true opens page files with O_DIRECT where the file system allows it", "false",
         List.of("true", "false")) {
         @Override

@@ -11,9 +11,10 @@ import org.verso.storage.version.VersionWord;
  * Rebuilds a version directory at open: from the table's {@link DirectoryImage} and the records appended after the
  * position it names, or, without a usable image, from every record of the append region. Records are visited in
  * append order, which for one row is the order its versions were installed; the newest record of a committed
- * creator wins, and an undo marker of a committed creator puts the row back to the undone version's predecessor. No
- * transaction is running at open, so only the newest committed version of each row is kept, and a row whose newest
- * version is a tombstone keeps no node at all.
+ * creator wins (a merge's relocated copy wins over the version it copies, and only over that one), and an undo
+ * marker of a committed creator puts the row back to the undone version's predecessor. No transaction is running
+ * at open, so only the newest committed version of each row is kept, and a row whose newest version is a tombstone
+ * keeps no node at all.
  */
 final class HeapRebuild {
     private final AppendRegion region;
@@ -22,6 +23,8 @@ final class HeapRebuild {
     private final DirectoryImage image;
     // Rows given a tombstone by replay: the only ones that may end with one (image entries never do).
     private final java.util.List<Long> tombstoned = new java.util.ArrayList<>();
+    // Rows given a merge's relocated copy by replay: their tuple-id index entries may be missing.
+    private final java.util.List<Long> moved = new java.util.ArrayList<>();
 
     /** {@code image} is null for a heap without one (in memory). */
     HeapRebuild(AppendRegion region, CommitLookup commits, LongConsumer maxTxidSeen, DirectoryImage image) {
@@ -32,14 +35,13 @@ final class HeapRebuild {
     }
 
     VersionDirectory rebuild() {
-        VersionDirectory directory = new VersionDirectory();
         long from = 0;
-        DirectoryImage.Header header = image == null ? null : image.load(directory);
+        DirectoryImage.Loaded loaded = image == null ? null : image.load();
+        VersionDirectory directory = loaded == null ? new VersionDirectory() : loaded.directory();
+        DirectoryImage.Header header = loaded == null ? null : loaded.header();
         if (header != null) {
             from = header.replayFrom();
             maxTxidSeen.accept(header.maxTxid());
-        } else if (directory.vidCount() > 0 || directory.nodeCount() > 0) {
-            directory = new VersionDirectory(); // a damaged image loaded in part: start again from the heap
         }
         if (header == null && region.releasedAny()) {
             // Runs given back held versions a replay of the whole region needs (a tombstone of a row whose insert
@@ -53,16 +55,20 @@ final class HeapRebuild {
         region.forEachFrom(from, (tid, page, at, length) -> {
             long txid = VersionRecord.txid(page, at);
             maxTxidSeen.accept(txid);
+            byte flags = VersionRecord.flags(page, at);
+            long vid = VersionRecord.vid(page, at);
+            if ((flags & VersionRecord.RELOCATED) != 0) {
+                replayCopy(target, vid, tid, VersionRecord.prevTid(page, at));
+                return;
+            }
             long commitTs = commits.commitTimestamp(txid);
             if (commitTs < 0) {
                 return;
             }
-            long vid = VersionRecord.vid(page, at);
             target.ensureVids(vid + 1);
             if (image != null) {
                 image.markDirty(vid); // the image does not have this version yet
             }
-            byte flags = VersionRecord.flags(page, at);
             if ((flags & VersionRecord.UNDO) != 0) {
                 long undone = VersionRecord.prevTid(page, at);
                 int head = target.head(vid);
@@ -86,20 +92,48 @@ final class HeapRebuild {
         return directory;
     }
 
+    /** The rows replay gave a merge's relocated copy, newest version or not. */
+    long[] movedRows() {
+        return moved.stream().mapToLong(Long::longValue).distinct().toArray();
+    }
+
     private long predecessorOf(long tid) {
         return region.read(tid, (page, at, length) -> VersionRecord.prevTid(page, at));
     }
 
     private void install(VersionDirectory directory, long vid, long tid) {
-        if (tid == VersionRecord.NO_TID) {
+        if (tid == VersionRecord.NO_TID || region.isReleased(tid)) {
+            // A given-back predecessor was superseded or moved after the undo, by a record replay meets later.
             directory.casHead(vid, directory.head(vid), VersionDirectory.NONE);
             return;
         }
         long[] found = region.read(tid, (page, at, length) -> new long[] {
-            VersionRecord.txid(page, at), VersionRecord.flags(page, at)});
-        long commitTs = commits.commitTimestamp(found[0]);
-        place(directory, vid, VersionWord.committed(commitTs, (found[1] & VersionRecord.TOMBSTONE) != 0),
-            tid);
+            commits.commitTimestamp(VersionRecord.txid(page, at)), VersionRecord.flags(page, at)});
+        // The version an undone one was written over had committed (or was its committed writer's own): one the
+        // commit log no longer answers for committed below the floor, before every snapshot taken from now on.
+        long commitTs = Math.max(0, found[0]);
+        place(directory, vid, VersionWord.committed(commitTs, (found[1] & VersionRecord.TOMBSTONE) != 0), tid);
+    }
+
+    /**
+     * A merge's copy, at {@code tid}, of the version at {@code copiedTid}: it takes that version's place if the row's
+     * newest version is still that one. A row whose newest version is another one has it from a commit that replay
+     * decided (an undecided commit found committed, written before the move but newer than the copied version), or
+     * has the copy already (the image holds it). A row with no version yet (its copied version is in no image and
+     * no longer on a page) gets the copy, committed before every snapshot taken from now on.
+     */
+    private void replayCopy(VersionDirectory directory, long vid, long tid, long copiedTid) {
+        directory.ensureVids(vid + 1);
+        int head = directory.head(vid);
+        if (head != VersionDirectory.NONE && directory.tid(head) != copiedTid) {
+            return;
+        }
+        if (image != null) {
+            image.markDirty(vid);
+        }
+        moved.add(vid);
+        place(directory, vid, head == VersionDirectory.NONE ? VersionWord.committed(0, false)
+            : directory.word(head), tid);
     }
 
     /** Makes the version at {@code tid} the row's only node, reusing the row's node if it has one. */

@@ -1,5 +1,6 @@
 package org.verso.storage.heap;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -20,6 +21,7 @@ import org.verso.storage.version.DirectoryImage;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionDirectory;
 import org.verso.storage.version.VersionWord;
+import org.verso.storage.wal.RedoLog;
 
 /**
  * The SIAS heap (Snapshot Isolation Append Storage): every new version of a row, whether insert, update or delete
@@ -46,21 +48,29 @@ public final class SiasHeap implements TableHeap {
         @Override
         public TableHeap open(HeapContext context) {
             AppendRegion region = new AppendRegion(context.file(), context.pool(), context.log(), context.tableId());
-            DirectoryImage image = context.imageFile() == null ? null : new DirectoryImage(context.imageFile());
+            DirectoryImage image = context.imageFiles().isEmpty() ? null
+                : new DirectoryImage(context.imageFiles().get(0), context.imageFiles().get(1));
             LongAccumulator maxTxid = new LongAccumulator(Math::max, 0);
-            VersionDirectory directory = new HeapRebuild(region, context.commits(), txid -> {
+            HeapRebuild rebuild = new HeapRebuild(region, context.commits(), txid -> {
                 maxTxid.accumulate(txid);
                 context.maxTxidSeen().accept(txid);
-            }, image).rebuild();
-            return new SiasHeap(context.tableName(), region, directory, image, context.trustedHorizon(),
-                context.confirmedHorizon(), maxTxid, context.codec());
+            }, image);
+            VersionDirectory directory = rebuild.rebuild();
+            return new SiasHeap(context.tableName(), region, context.log(), directory, image,
+                context.trustedHorizon(), context.confirmedHorizon(), maxTxid, context.codec(), rebuild.movedRows());
         }
     };
 
     private static final int LATCHES = 64;
+    // A run is merged when its live versions fill less than this fraction of it: moving them costs at most a
+    // quarter of a run's writes to free a whole run.
+    private static final double MERGE_BELOW = 0.25;
+    // Versions one round of reclamation moves at most, so that a round stays short.
+    private static final int MOVES_PER_ROUND = 16384;
 
     private final String tableName;
     private final AppendRegion region;
+    private final RedoLog log;
     private final VersionDirectory directory;
     private final DirectoryImage image;
     private final Supplier<CommitHorizon> trustedHorizon;
@@ -80,12 +90,25 @@ public final class SiasHeap implements TableHeap {
     private long candidatesChecked;
     private long droppedSinceCheck;
     private final AtomicLong pagesReleased = new AtomicLong();
+    // The merge: versions moved out of mostly dead runs, the moves old index entries may still lead to, whether the
+    // directory should be walked again (a merge emptied runs), and the record sizes that estimate a run's fill.
+    private final AtomicLong versionsMoved = new AtomicLong();
+    private final Relocations relocations = new Relocations();
+    private boolean walkAgain;
+    // Per run versions were moved out of, the region position after its last move: the run stays until that lies
+    // before the image's settled position (both slots were written after it).
+    private final TreeMap<Long, Long> copiesOutOf = new TreeMap<>();
+    private final LongAdder recordsAppended = new LongAdder();
+    private final LongAdder bytesAppended = new LongAdder();
+    private long[] movedAtOpen;
 
-    SiasHeap(String tableName, AppendRegion region, VersionDirectory directory, DirectoryImage image,
+    SiasHeap(String tableName, AppendRegion region, RedoLog log, VersionDirectory directory, DirectoryImage image,
              Supplier<CommitHorizon> trustedHorizon, LongSupplier confirmedHorizon, LongAccumulator maxTxid,
-             RowCodec codec) {
+             RowCodec codec, long[] movedAtOpen) {
+        this.movedAtOpen = movedAtOpen;
         this.tableName = tableName;
         this.region = region;
+        this.log = log;
         this.directory = directory;
         this.image = image;
         this.trustedHorizon = trustedHorizon;
@@ -224,12 +247,19 @@ public final class SiasHeap implements TableHeap {
         if (length > region.maxPayload()) {
             throw ErrorCode.ROW_TOO_LARGE.exception(length, tableName, region.maxPayload());
         }
-        return region.append(length, (page, at) -> {
+        long tid = region.append(length, (page, at) -> {
             VersionRecord.writeHeader(page, at, flags, vid, txid, prevTid);
             if (row != null) {
                 rowCodec.encode(row, page.duplicate().position(at + VersionRecord.HEADER));
             }
         });
+        countAppend(length);
+        return tid;
+    }
+
+    private void countAppend(int length) {
+        recordsAppended.increment();
+        bytesAppended.add(length);
     }
 
     @Override
@@ -281,11 +311,19 @@ public final class SiasHeap implements TableHeap {
         fetches.increment();
         // The tuple comes first, as it must for an index that stores no row id: its header names the row, whose
         // chain then says whether this is the version the snapshot sees. The payload is decoded only if it is.
-        return region.read(tid, (page, at, length) -> {
-            long vid = VersionRecord.vid(page, at);
-            return new FetchedVersion(vid, visibleTupleId(vid, snapshot) == tid
-                ? codec.decode(page, at + VersionRecord.HEADER) : null);
-        });
+        try {
+            return region.read(tid, (page, at, length) -> {
+                long vid = VersionRecord.vid(page, at);
+                long accepted = relocations.acceptedTid(vid, visibleTupleId(vid, snapshot), snapshot.ownTxid());
+                return new FetchedVersion(vid, accepted == tid ? codec.decode(page, at + VersionRecord.HEADER)
+                    : null);
+            });
+        } catch (RuntimeException e) {
+            if (region.isReleased(tid)) {
+                return FetchedVersion.GONE; // given back between the check above and the read
+            }
+            throw e;
+        }
     }
 
     @Override
@@ -387,69 +425,222 @@ public final class SiasHeap implements TableHeap {
         // Stamped after pruning: a reader that may have seen a dropped node began no later than now.
         int[] droppedNodes = dropped.toArray();
         directory.retire(droppedNodes, clock.getAsLong());
-        reclaimSpace(clock, oldestRunningTxid, droppedNodes.length);
+        reclaimSpace(clock, oldestRunningTxid, droppedNodes.length, horizon, pruned);
     }
 
     /**
      * Gives back the region's runs of pages (its file's release units, erase-unit-sized segments) that hold no
-     * version any node of the directory reaches, so that no snapshot, running or future, can read them. A run is
-     * given back only once it lies wholly before the image's settled position (so no recovery replays or redoes a
-     * record in it) and every transaction running when it was found unreachable has ended (a reader that followed a
-     * node into it before the node was forgotten may still be there). Pages are never rewritten: a run that still
-     * holds one reachable version is kept whole (Verso does not move such versions out, as the paper's merge does).
+     * version any node of the directory reaches, so that no snapshot, running or future, can read them, and merges
+     * the runs that are mostly dead (the paper's merge): their last versions are appended again and the directory
+     * points at the copies, so the runs become unreachable too. A run is given back only once it lies wholly before
+     * the image's settled position (so no recovery replays or redoes a record in it) and every transaction running
+     * when it was found unreachable has ended (a reader that followed a node into it before the node was forgotten or
+     * moved may still be there). Pages are never rewritten: a run that is given back is deleted as a whole, which
+     * the file system passes on to the device as a discard of its whole extent.
      */
-    private synchronized void reclaimSpace(LongSupplier clock, long oldestRunningTxid, int dropped) {
-        long unit = region.releaseUnitPages();
+    private synchronized void reclaimSpace(LongSupplier clock, long oldestRunningTxid, int dropped, long horizon,
+                                           PrunedVersions upkeep) {
         long settled = image == null ? -1 : image.settledPosition();
+        for (Relocations.Move move : relocations.expire(oldestRunningTxid, settled)) {
+            upkeep.oldCopyUnused(move.rowId, move.row, move.fromTid, move.toTid);
+            walkAgain = true; // the run the old copy kept may be unreachable now
+        }
+        long unit = region.releaseUnitPages();
         if (unit == 0 || settled < 0) {
             return;
         }
         droppedSinceCheck += dropped;
-        long limitPage = Math.min(AppendRegion.pageOf(settled), AppendRegion.pageOf(region.position()));
-        long candidates = limitPage / unit;
+        // Every whole run behind the region's head is looked at (merged as soon as it is mostly dead); only those
+        // before the settled position are given back.
+        long candidates = AppendRegion.pageOf(region.position()) / unit;
+        long settledRuns = AppendRegion.pageOf(settled) / unit;
         // A run found unreachable stays so (nothing new points into old pages); the directory is walked again only
-        // when new runs became candidates or enough versions were forgotten to have emptied some, not every round.
-        if (candidates > candidatesChecked || droppedSinceCheck >= Math.max(1024, directory.vidCount() / 8)) {
+        // when new runs became candidates, enough versions were forgotten to have emptied some, or a merge moved
+        // versions out, not every round.
+        if (walkAgain || candidates > candidatesChecked
+                || droppedSinceCheck >= Math.max(1024, directory.vidCount() / 8)) {
             candidatesChecked = candidates;
             droppedSinceCheck = 0;
-            findUnreachableRuns(clock.getAsLong(), unit, limitPage, candidates);
+            walkAgain = false;
+            BitSet victims = findUnreachableRuns(clock.getAsLong(), unit, candidates, settled);
+            if (!victims.isEmpty()) {
+                walkAgain = merge(victims, unit, horizon, clock, upkeep) > 0;
+            }
         }
         for (var it = deadSince.entrySet().iterator(); it.hasNext(); ) {
             var dead = it.next();
-            if (dead.getValue() < oldestRunningTxid) {
+            if (dead.getValue() < oldestRunningTxid && dead.getKey() < settledRuns) {
                 pagesReleased.addAndGet(region.release(dead.getKey() * unit, (dead.getKey() + 1) * unit));
+                copiesOutOf.remove(dead.getKey());
                 it.remove();
             }
         }
     }
 
-    /** Notes, stamped {@code now}, the runs below {@code limitPage} that no version node reaches. */
-    private void findUnreachableRuns(long now, long unit, long limitPage, long candidates) {
-        BitSet reached = new BitSet();
+    /**
+     * Notes, stamped {@code now}, which of the first {@code candidates} runs no version node reaches, and returns the
+     * runs to merge: those whose live versions fill less than {@link #MERGE_BELOW} of them. The merge moves only a
+     * version that is its row's only one, seen by every snapshot; the others (an older version some snapshot still
+     * needs, or one its successor has not yet made forgettable: the paper's X_i with a live successor) are left,
+     * and the run is given back once they are forgotten.
+     */
+    private BitSet findUnreachableRuns(long now, long unit, long candidates, long settled) {
+        int runs = (int) candidates;
+        long wholeRunsEnd = candidates * unit; // a run partly past the limit is not a candidate yet
+        int[] reached = new int[runs];
+        BitSet pinned = new BitSet(runs);
         long vids = directory.vidCount();
         for (long vid = 0; vid < vids; vid++) {
             synchronized (latch(vid)) {
                 for (int node = directory.head(vid); node != VersionDirectory.NONE; node = directory.prev(node)) {
                     long page = AppendRegion.pageOf(directory.tid(node));
-                    if (page < limitPage) {
-                        reached.set((int) (page / unit));
+                    if (page < wholeRunsEnd) {
+                        reached[(int) (page / unit)]++;
                     }
                 }
             }
         }
-        for (long run = 0; run < candidates; run++) {
-            if (reached.get((int) run)) {
-                deadSince.remove(run);
-            } else if (!region.isReleased(AppendRegion.address(run * unit, 0))) {
-                deadSince.putIfAbsent(run, now);
+        // A moved version's old copy stays readable while an index entry may still lead a reader to it, and until
+        // both slots of the image were written after the move: before that, the slot a crash leaves may still name
+        // it. Such a run has nothing left to move.
+        relocations.forEachOldCopy(tid -> {
+            long page = AppendRegion.pageOf(tid);
+            if (page < wholeRunsEnd) {
+                reached[(int) (page / unit)]++;
+                pinned.set((int) (page / unit));
+            }
+        });
+        for (var copies : copiesOutOf.entrySet()) {
+            if (copies.getValue() >= settled && copies.getKey() < runs) {
+                reached[copies.getKey().intValue()]++;
+                pinned.set(copies.getKey().intValue());
             }
         }
+        BitSet victims = new BitSet(runs);
+        long recordBytes = recordsAppended.sum() == 0 ? 0 : bytesAppended.sum() / recordsAppended.sum();
+        long mergeBelow = recordBytes == 0 ? 0 : (long) (MERGE_BELOW * unit * region.file().pageSize() / recordBytes);
+        long budget = MOVES_PER_ROUND;
+        for (int run = 0; run < runs; run++) {
+            if (reached[run] == 0) {
+                if (!region.isReleased(AppendRegion.address(run * unit, 0))) {
+                    deadSince.putIfAbsent((long) run, now);
+                }
+                continue;
+            }
+            deadSince.remove((long) run);
+            if (!pinned.get(run) && reached[run] <= mergeBelow && reached[run] <= budget) {
+                victims.set(run);
+                budget -= reached[run];
+            }
+        }
+        return victims;
+    }
+
+    /** Whether {@code head}, row {@code vid}'s newest version, is its only one, committed, seen by every snapshot. */
+    private boolean movable(long vid, int head, long horizon) {
+        long word = directory.word(head);
+        return directory.prev(head) == VersionDirectory.NONE && VersionWord.isCommitted(word)
+            && VersionWord.timestamp(word) <= horizon && !VersionWord.isTombstone(word)
+            && !relocations.moving(vid);
+    }
+
+    /**
+     * Moves the versions that lie in the runs {@code victims} to the region's head; returns how many moved. Three
+     * steps, so that nothing durable ever names a copy that a crash could lose:
+     * <ol>
+     *   <li>Each row, under its latch if it still has that version alone: the copy is appended (marked as one, naming
+     *       the tuple it copies) and the indexes that name tuple ids get its entries. The old copy is read before
+     *       the latch is taken.</li>
+     *   <li>The log is forced past all of it: one force per round.</li>
+     *   <li>Each row, under its latch if it still has the copied version: its image entry is marked changed, the
+     *       move is published for the readers of those indexes ({@link Relocations}), and the directory points at
+     *       the copy. A checkpoint that reads the row before this writes the old tuple id, and the next one the new.
+     *       </li>
+     * </ol>
+     * A copy whose row changed in between is an orphan that nothing names; replay lets it stand in only for the
+     * version it copies. The old copy's run and index entries stay until both slots of the image were written after
+     * the move (the settled position is past the region position after it), so every image a recovery may load
+     * names the copy.
+     */
+    private int merge(BitSet victims, long unit, long horizon, LongSupplier clock, PrunedVersions upkeep) {
+        List<Long> rows = new ArrayList<>(); // at most the round's budget: the victims' reached versions
+        long vids = directory.vidCount();
+        for (long vid = 0; vid < vids; vid++) {
+            int head = directory.head(vid);
+            if (head != VersionDirectory.NONE && victims.get((int) (AppendRegion.pageOf(directory.tid(head)) / unit))) {
+                rows.add(vid);
+            }
+        }
+        boolean namesTupleIds = upkeep.namesTupleIds();
+        List<Relocations.Move> copied = new ArrayList<>();
+        for (long vid : rows) {
+            int head = directory.head(vid);
+            if (head == VersionDirectory.NONE) {
+                continue;
+            }
+            long fromTid = directory.tid(head);
+            byte[] record = region.read(fromTid, (page, at, length) -> {
+                byte[] bytes = new byte[length];
+                page.get(at, bytes);
+                return bytes;
+            });
+            synchronized (latch(vid)) {
+                if (directory.head(vid) != head || directory.tid(head) != fromTid
+                        || !movable(vid, head, horizon)) {
+                    continue; // written, forgotten or moved meanwhile
+                }
+                ByteBuffer copy = ByteBuffer.wrap(record);
+                markChanging(vid);
+                long toTid = region.append(record.length, (page, at) -> {
+                    page.put(at, record);
+                    VersionRecord.writeHeader(page, at,
+                        (byte) (VersionRecord.flags(copy, 0) | VersionRecord.RELOCATED), vid,
+                        VersionRecord.txid(copy, 0), fromTid);
+                });
+                countAppend(record.length);
+                Object[] row = namesTupleIds ? codec.decode(copy, VersionRecord.HEADER) : null;
+                if (namesTupleIds) {
+                    upkeep.moved(vid, row, fromTid, toTid);
+                }
+                copied.add(new Relocations.Move(vid, head, fromTid, toTid, row));
+            }
+        }
+        if (copied.isEmpty()) {
+            return 0;
+        }
+        log.flushTo(log.appendedLsn());
+        int moved = 0;
+        for (Relocations.Move move : copied) {
+            synchronized (latch(move.rowId)) {
+                if (directory.head(move.rowId) != move.node || directory.tid(move.node) != move.fromTid) {
+                    continue; // written meanwhile: the copy is an orphan
+                }
+                markChanging(move.rowId);
+                if (namesTupleIds) {
+                    relocations.publish(move, clock);
+                }
+                directory.relocate(move.node, move.toTid);
+                long settledOnce = region.position();
+                move.settledOnce(settledOnce);
+                copiesOutOf.merge(AppendRegion.pageOf(move.fromTid) / unit, settledOnce, Math::max);
+                moved++;
+            }
+        }
+        versionsMoved.addAndGet(moved);
+        return moved;
+    }
+
+    @Override
+    public synchronized long[] rowsMovedByReplay() {
+        long[] rows = movedAtOpen;
+        movedAtOpen = new long[0];
+        return rows;
     }
 
     @Override
     public HeapStatistics statistics() {
         return new HeapStatistics(directory.vidCount(), directory.nodeCount(), fetches.sum(), region.pageCount(),
-            directory.nodeBytes(), directory.vidListBytes(), pagesReleased.get());
+            directory.nodeBytes(), directory.vidListBytes(), pagesReleased.get(), versionsMoved.get());
     }
 
     @Override

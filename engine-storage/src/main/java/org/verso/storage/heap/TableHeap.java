@@ -127,6 +127,13 @@ public interface TableHeap extends AutoCloseable {
      */
     void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid, PrunedVersions pruned);
 
+    /**
+     * The rows whose version opening found moved to a new tuple id after the point the heap's image covers (a merge
+     * moves versions out of mostly dead runs); each is reported once. Index entries of those versions that name
+     * tuple ids may be missing, since a crash can come between a move and its entries, so the table adds them.
+     */
+    long[] rowsMovedByReplay();
+
     /** Figures for the system views. */
     HeapStatistics statistics();
 

@@ -11,24 +11,28 @@ import org.verso.storage.page.PageHeader;
  * version, so that opening the table reads the image and replays only the heap records appended since, instead of
  * scanning the whole heap.
  *
+ * <p>The image is kept twice, in two slots (files {@code T<id>.vid} and {@code T<id>.vid.1}), and checkpoints write
+ * them in turn, so that a crash that tears a page of the slot being written leaves the other one whole:
  * <pre>
  * page 0 (header)   body: int magic, int format, long vidCount, long replayFrom, long maxTxid, long committedTs,
- *                   long commitLogFloor
+ *                   long commitLogFloor, long generation
  * page p >= 1       body: the entries of VIDs [(p - 1) * perPage, p * perPage): one long each, a tuple id or -1
  *                   (no committed version, or a deleted row); the header's item count says how many are filled
  * </pre>
  * {@code replayFrom} is the heap position from which records must be replayed on top of the image; {@code maxTxid}
  * the largest txid appended before it; every entry's version committed at or before {@code committedTs}; and
  * {@code commitLogFloor} the commit-log page from which opening needs the commit log's answers (the floor of the
- * {@link org.verso.storage.txlog.CommitHorizon} the image was written under). An image of an older format is not
- * used: the heap is then replayed whole.
+ * {@link org.verso.storage.txlog.CommitHorizon} the image was written under). {@code generation} counts the writes:
+ * opening loads the slot with the newest header whose pages all read back intact, and the other slot if not. A slot
+ * of format 2 (one slot, before images were kept twice) is read as generation 0.
  *
- * <p>Only pages whose VIDs changed since they were last written are written again ({@link #markDirty}, which a
- * writer calls before it appends the version). Entry pages are forced before the header that makes them count, so
- * a crash in the middle leaves the old header with entries that are the old ones or newer: replaying from the old
+ * <p>A write goes to the slot that does not hold the newest header, and writes the pages whose VIDs changed since
+ * that slot was last written: those marked since the last write ({@link #markDirty}, which a writer calls before it
+ * appends the version) and those the last write wrote to the other slot. The first write to each slot after the
+ * image is opened writes every page. Entry pages are forced before the header that makes them count, so a crash in
+ * the middle leaves that slot's old header with entries that are the old ones or newer: replaying from the old
  * header's position gives the same directory either way, because replay installs, in append order, every committed
- * version after that position. A page that fails its checksum makes the whole image unusable; the heap is then
- * scanned as if there were none.
+ * version after that position; and a page the crash tore sends opening to the other slot.
  *
  * <p>Thread safety: {@link #markDirty} from any thread; {@link #write} and {@link #load} one at a time.
  */
@@ -37,32 +41,47 @@ public final class DirectoryImage {
     public static final long NO_ENTRY = -1;
 
     private static final int MAGIC = 0x56444952; // "VDIR"
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
+    private static final int ONE_SLOT_FORMAT = 2;
     private static final int BODY = PageHeader.SIZE;
 
-    private final PageFile file;
+    private final PageFile[] slots;
     private final int perPage;
     private final DirtyPages dirty = new DirtyPages();
     private final ByteBuffer buffer;
-    private long writtenPages;
+    private final long[] writtenPages = new long[2];
+    // Whether a slot holds every change up to its header that this process knows of; if not, its next write is whole.
+    private final boolean[] current = new boolean[2];
+    // The pages the last write wrote (to the slot the next write does not go to); null: every page.
+    private java.util.BitSet lastWritten;
+    private int writtenSlot = 1;
+    private long generation;
     private Header written;
     // The header written before the current one, since this process opened the image.
     private Header previous;
 
-    public DirectoryImage(PageFile file) {
-        this.file = file;
-        this.perPage = (file.pageSize() - BODY) / Long.BYTES;
-        this.buffer = ByteBuffer.allocateDirect(file.pageSize());
-        this.writtenPages = Math.max(0, file.pageCount() - 1);
+    /** An image kept in the two slot files {@code slot0} and {@code slot1}. */
+    public DirectoryImage(PageFile slot0, PageFile slot1) {
+        this.slots = new PageFile[] {slot0, slot1};
+        this.perPage = (slot0.pageSize() - BODY) / Long.BYTES;
+        this.buffer = ByteBuffer.allocateDirect(slot0.pageSize());
+        for (int slot = 0; slot < 2; slot++) {
+            writtenPages[slot] = Math.max(0, slots[slot].pageCount() - 1);
+        }
     }
 
-    /** The image's file name, for messages. */
+    /** The image's first slot file name, for messages. */
     public String fileName() {
-        return file.name();
+        return slots[0].name();
+    }
+
+    /** An image loaded at open: its header and the directory its entries were restored into. */
+    public record Loaded(Header header, VersionDirectory directory) {
     }
 
     /** What opening learns from the header besides the entries. */
-    public record Header(long vidCount, long replayFrom, long maxTxid, long committedTs, long commitLogFloor) {
+    public record Header(long vidCount, long replayFrom, long maxTxid, long committedTs, long commitLogFloor,
+                         long generation) {
     }
 
     /** Reads one VID's entry at a checkpoint; see {@link #write}. */
@@ -125,12 +144,18 @@ public final class DirectoryImage {
      */
     public synchronized long write(long vidCount, long position, long maxTxid, long commitLogFloor,
                                    EntrySource source) {
+        int slot = 1 - writtenSlot;
+        PageFile file = slots[slot];
         ImageWrite write = new ImageWrite(position, written == null ? 0 : written.committedTs());
         long pages = (vidCount + perPage - 1) / perPage;
+        java.util.BitSet wrote = new java.util.BitSet();
         long count = 0;
         for (long p = 0; p < pages; p++) {
-            // A page never written must be, whether or not a VID in it changed: a reader expects every page.
-            if (!dirty.take(p) && p < writtenPages) {
+            // A page the other slot got last time, or that this slot never had, is written whether or not it is
+            // marked; taking the mark comes first either way, so that the next write sees a later change.
+            boolean marked = dirty.take(p);
+            boolean owed = !current[slot] || lastWritten == null || lastWritten.get((int) p);
+            if (!marked && !owed && p < writtenPages[slot]) {
                 continue;
             }
             write.pending = false;
@@ -142,15 +167,25 @@ public final class DirectoryImage {
             }
             PageHeader.setItemCount(buffer, n);
             PageHeader.setUsed(buffer, BODY + n * Long.BYTES);
-            file.writePage(p + 1, buffer);
+            try {
+                file.writePage(p + 1, buffer);
+            } catch (RuntimeException e) {
+                // Not written, or written in part; and the pages written before it count for neither slot yet:
+                // all of them go to this slot again, and so to the other one after it.
+                dirty.mark(p);
+                wrote.stream().forEach(dirty::mark);
+                throw e;
+            }
             if (write.pending) {
                 dirty.mark(p);
             }
+            wrote.set((int) p);
             count++;
         }
-        Header next = new Header(vidCount, write.replayFrom, maxTxid, write.committedTs, commitLogFloor);
-        if (count == 0 && next.equals(written)) {
-            return 0;
+        Header next = new Header(vidCount, write.replayFrom, maxTxid, write.committedTs, commitLogFloor,
+            generation + 1);
+        if (count == 0 && sameContent(next, written) && sameContent(next, previous)) {
+            return 0; // both slots hold this image already
         }
         if (count > 0) {
             file.force();
@@ -163,31 +198,77 @@ public final class DirectoryImage {
         buffer.putLong(BODY + 24, next.maxTxid());
         buffer.putLong(BODY + 32, next.committedTs());
         buffer.putLong(BODY + 40, next.commitLogFloor());
-        PageHeader.setUsed(buffer, BODY + 48);
+        buffer.putLong(BODY + 48, next.generation());
+        PageHeader.setUsed(buffer, BODY + 56);
         file.writePage(0, buffer);
         file.force();
-        writtenPages = Math.max(writtenPages, pages);
+        writtenPages[slot] = Math.max(writtenPages[slot], pages);
+        current[slot] = true;
+        lastWritten = wrote;
+        generation = next.generation();
+        writtenSlot = slot;
         previous = written;
         written = next;
         return count;
     }
 
+    private static boolean sameContent(Header a, Header b) {
+        return b != null && a.vidCount() == b.vidCount() && a.replayFrom() == b.replayFrom()
+            && a.maxTxid() == b.maxTxid() && a.committedTs() == b.committedTs()
+            && a.commitLogFloor() == b.commitLogFloor();
+    }
+
     /**
-     * Loads the image into {@code directory}, which must be new: a committed node for every entry. Returns the
-     * header, or null if there is no image or it is damaged (the directory may then hold part of it, and must be
-     * thrown away).
+     * Loads the image: the slot with the newest header whose pages all read back intact, or the other one. Returns
+     * its header and a new directory holding a committed node for every entry, or null if neither slot is usable.
      */
-    public synchronized Header load(VersionDirectory directory) {
+    public synchronized Loaded load() {
+        Header[] headers = {readHeader(0), readHeader(1)};
+        int newest = headers[1] != null && (headers[0] == null
+            || headers[1].generation() > headers[0].generation()) ? 1 : 0;
+        for (int slot : new int[] {newest, 1 - newest}) {
+            if (headers[slot] == null) {
+                continue;
+            }
+            VersionDirectory directory = new VersionDirectory();
+            if (restore(slot, headers[slot], directory)) {
+                generation = Math.max(headers[0] == null ? 0 : headers[0].generation(),
+                    headers[1] == null ? 0 : headers[1].generation());
+                writtenSlot = slot;
+                written = headers[slot];
+                return new Loaded(headers[slot], directory);
+            }
+        }
+        return null;
+    }
+
+    /** The header of {@code slot}, or null if it has none or it is damaged. */
+    private Header readHeader(int slot) {
+        PageFile file = slots[slot];
         if (file.pageCount() == 0) {
             return null;
         }
         try {
             file.readPage(0, buffer);
-            if (buffer.getInt(BODY) != MAGIC || buffer.getInt(BODY + 4) != FORMAT) {
+            int format = buffer.getInt(BODY + 4);
+            if (buffer.getInt(BODY) != MAGIC || (format != FORMAT && (format != ONE_SLOT_FORMAT || slot != 0))) {
                 return null;
             }
-            Header header = new Header(buffer.getLong(BODY + 8), buffer.getLong(BODY + 16),
-                buffer.getLong(BODY + 24), buffer.getLong(BODY + 32), buffer.getLong(BODY + 40));
+            return new Header(buffer.getLong(BODY + 8), buffer.getLong(BODY + 16), buffer.getLong(BODY + 24),
+                buffer.getLong(BODY + 32), buffer.getLong(BODY + 40), format == FORMAT ? buffer.getLong(BODY + 48)
+                : 0);
+        } catch (VersoException e) {
+            if (e.code() == ErrorCode.DATA_CORRUPTED) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    /** Restores the entries of {@code slot} into {@code directory}; false if a page of it is damaged. */
+    private boolean restore(int slot, Header header, VersionDirectory directory) {
+        PageFile file = slots[slot];
+        try {
             long word = VersionWord.committed(header.committedTs(), false);
             long pages = (header.vidCount() + perPage - 1) / perPage;
             long[] tids = new long[perPage];
@@ -200,11 +281,10 @@ public final class DirectoryImage {
                 directory.restore(p * perPage, tids, n, word);
             }
             directory.ensureVids(header.vidCount());
-            written = header;
-            return header;
+            return true;
         } catch (VersoException e) {
             if (e.code() == ErrorCode.DATA_CORRUPTED) {
-                return null;
+                return false;
             }
             throw e;
         }

@@ -165,7 +165,15 @@ public final class VersionDirectory {
     }
 
     public long tid(int node) {
-        return tids[node >>> CHUNK_BITS][node & MASK];
+        return (long) LONGS.getOpaque(tids[node >>> CHUNK_BITS], node & MASK);
+    }
+
+    /**
+     * Points a node at a copy of its version stored at {@code tid} (a merge re-appended it). The caller holds the
+     * row's write latch; a reader sees the old tuple id or the new one, and both hold the same version.
+     */
+    public void relocate(int node, long tid) {
+        LONGS.setRelease(tids[node >>> CHUNK_BITS], node & MASK, tid);
     }
 
     public int prev(int node) {
