@@ -93,6 +93,7 @@ class DatabaseSettingsTest {
         fails(bad, () -> config("mem:x", "pageSize", "1000"));
         fails(bad, () -> config("mem:x", "durability", "sometimes"));
         fails(bad, () -> config("mem:x", "directIo", "maybe"));
+        fails(bad, () -> config("mem:x", "heapSegment", "1000"));
         VersoException unknown = fails(bad, () -> config("mem:x", "chache", "1MB"));
         assertTrue(unknown.getMessage().contains("chache") && unknown.getMessage().contains("cache"),
             unknown.getMessage());
@@ -110,7 +111,7 @@ class DatabaseSettingsTest {
     @Test
     void everySettingIsDescribed() {
         List<String> names = DatabaseSettings.known().stream().map(DatabaseSettings.Setting::name).toList();
-        assertEquals(List.of("pageSize", "cache", "durability", "directIo", "indexMethod"), names);
+        assertEquals(List.of("pageSize", "cache", "durability", "heapSegment", "directIo", "indexMethod"), names);
         assertTrue(DatabaseSettings.known().stream().allMatch(s -> !s.description().isBlank()));
     }
 }
