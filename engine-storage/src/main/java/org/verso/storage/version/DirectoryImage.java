@@ -149,6 +149,18 @@ public final class DirectoryImage {
         ImageWrite write = new ImageWrite(position, written == null ? 0 : written.committedTs());
         long pages = (vidCount + perPage - 1) / perPage;
         java.util.BitSet wrote = new java.util.BitSet();
+        try {
+            return writeSlot(slot, file, vidCount, pages, maxTxid, commitLogFloor, source, write, wrote);
+        } catch (RuntimeException e) {
+            // A page not written, written in part or not forced, and the pages written before it, count for neither
+            // slot yet: all of them go to this slot again, and so to the other one after it.
+            wrote.stream().forEach(dirty::mark);
+            throw e;
+        }
+    }
+
+    private long writeSlot(int slot, PageFile file, long vidCount, long pages, long maxTxid, long commitLogFloor,
+                           EntrySource source, ImageWrite write, java.util.BitSet wrote) {
         long count = 0;
         for (long p = 0; p < pages; p++) {
             // A page the other slot got last time, or that this slot never had, is written whether or not it is
@@ -158,6 +170,7 @@ public final class DirectoryImage {
             if (!marked && !owed && p < writtenPages[slot]) {
                 continue;
             }
+            wrote.set((int) p); // from here a failure leaves the page to be written again, to both slots
             write.pending = false;
             long first = p * perPage;
             int n = (int) Math.min(perPage, vidCount - first);
@@ -167,19 +180,10 @@ public final class DirectoryImage {
             }
             PageHeader.setItemCount(buffer, n);
             PageHeader.setUsed(buffer, BODY + n * Long.BYTES);
-            try {
-                file.writePage(p + 1, buffer);
-            } catch (RuntimeException e) {
-                // Not written, or written in part; and the pages written before it count for neither slot yet:
-                // all of them go to this slot again, and so to the other one after it.
-                dirty.mark(p);
-                wrote.stream().forEach(dirty::mark);
-                throw e;
-            }
+            file.writePage(p + 1, buffer);
             if (write.pending) {
                 dirty.mark(p);
             }
-            wrote.set((int) p);
             count++;
         }
         Header next = new Header(vidCount, write.replayFrom, maxTxid, write.committedTs, commitLogFloor,
@@ -226,14 +230,15 @@ public final class DirectoryImage {
         Header[] headers = {readHeader(0), readHeader(1)};
         int newest = headers[1] != null && (headers[0] == null
             || headers[1].generation() > headers[0].generation()) ? 1 : 0;
+        // Later writes count on from the newest header either slot holds, usable or not.
+        generation = Math.max(headers[0] == null ? 0 : headers[0].generation(),
+            headers[1] == null ? 0 : headers[1].generation());
         for (int slot : new int[] {newest, 1 - newest}) {
             if (headers[slot] == null) {
                 continue;
             }
             VersionDirectory directory = new VersionDirectory();
             if (restore(slot, headers[slot], directory)) {
-                generation = Math.max(headers[0] == null ? 0 : headers[0].generation(),
-                    headers[1] == null ? 0 : headers[1].generation());
                 writtenSlot = slot;
                 written = headers[slot];
                 return new Loaded(headers[slot], directory);
