@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.verso.storage.io.ChannelFactory;
+import org.verso.storage.io.FilePageChannel;
+import org.verso.storage.io.PageChannel;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.wal.Durability;
 import org.verso.storage.wal.LogReader;
@@ -86,6 +88,67 @@ class WriteAheadLogTest {
         long[] starts = writeCommits(dir);
         flipByte(dir, starts[600] + LogRecord.HEADER + 3);
         assertEquals(600, readTxids(dir).size(), "records before the damaged one are replayed, none after");
+    }
+
+    /**
+     * A power cut can leave a segment file shorter than the log that was written to it (its last extension was never
+     * made durable). Where it ends exactly at a record's start, reading there finds end of file, not a short record:
+     * that ends the log like a torn tail, it is no failure of the reader.
+     */
+    @Test
+    void aSegmentFileEndingAtARecordStartEndsTheLogThere(@TempDir Path dir) throws IOException {
+        long[] starts = writeCommits(dir);
+        int record = 700;
+        while (starts[record] % SEGMENT == 0) {
+            record++; // a cut at offset 0 would leave an empty file, which another test covers
+        }
+        long cut = starts[record];
+        Path segment = dir.resolve(String.format("%016x.wal", cut / SEGMENT));
+        try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.WRITE)) {
+            ch.truncate(cut % SEGMENT);
+        }
+        // A channel may answer a read at its end with -1, as a FileChannel does, or with 0.
+        ChannelFactory endOfFileIsMinusOne = path -> {
+            PageChannel file = new FilePageChannel(path);
+            return new PageChannel() {
+                @Override
+                public int read(ByteBuffer dst, long position) throws IOException {
+                    int n = file.read(dst, position);
+                    return n == 0 && dst.hasRemaining() ? -1 : n;
+                }
+
+                @Override
+                public void write(ByteBuffer src, long position) throws IOException {
+                    file.write(src, position);
+                }
+
+                @Override
+                public void force() throws IOException {
+                    file.force();
+                }
+
+                @Override
+                public long size() throws IOException {
+                    return file.size();
+                }
+
+                @Override
+                public void truncate(long size) throws IOException {
+                    file.truncate(size);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    file.close();
+                }
+            };
+        };
+        try (LogReader reader = WriteAheadLog.reader(dir, SEGMENT, endOfFileIsMinusOne, new IoCounters())) {
+            List<Long> txids = new ArrayList<>();
+            reader.read(0, (type, payload, e) -> txids.add(payload.getLong(0)));
+            assertEquals(record, txids.size(), "the records before the file's end are replayed");
+            assertEquals(cut, reader.endLsn());
+        }
     }
 
     @Test

@@ -88,7 +88,11 @@ class DeterministicSimulationTest {
         Summary total = new Summary();
         for (int round = 0; round < rounds; round++) {
             Path dir = tmp.resolve("r" + round);
-            total.add(new Round(seed + round, dir).run());
+            try {
+                total.add(new Round(seed + round, dir).run());
+            } catch (RuntimeException | IOException e) {
+                throw new AssertionError("round " + round + ", seed " + (seed + round) + ": " + e, e);
+            }
             deleteTree(dir);
         }
         System.out.println("rounds: " + rounds + ", acknowledged transfers checked: " + total.acknowledged

@@ -10,7 +10,11 @@ import java.nio.ByteBuffer;
  * <p>Thread safety: positional reads and writes may run concurrently from many threads.
  */
 public interface PageChannel extends AutoCloseable {
-    /** Reads until {@code dst} is full or end of data; returns the bytes read (may be short at the end). */
+    /**
+     * Reads until {@code dst} is full or end of data; returns the bytes read (may be short at the end). A read that
+     * starts at or past the end returns 0 or, as a {@link java.nio.channels.FileChannel} does, -1: callers treat both
+     * as end of data.
+     */
     int read(ByteBuffer dst, long position) throws IOException;
 
     /** Writes all of {@code src} at {@code position}. */

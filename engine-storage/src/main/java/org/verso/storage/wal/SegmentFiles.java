@@ -209,6 +209,9 @@ final class SegmentFiles implements AutoCloseable {
                 int n = (int) Math.min(dst.remaining(), segmentSize - offset);
                 ByteBuffer part = dst.slice(dst.position(), n);
                 int got = channel(segment).read(part, offset);
+                if (got <= 0) {
+                    break; // the file ends before the segment does: its extension never became durable
+                }
                 dst.position(dst.position() + got);
                 total += got;
                 if (got < n) {
