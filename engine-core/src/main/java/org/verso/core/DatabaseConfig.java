@@ -117,6 +117,18 @@ public final class DatabaseConfig {
         return with(storage.withHeapSegmentBytes(bytes));
     }
 
+    /**
+     * Pages of one commit-log segment file: the unit in which checkpoints give back the oldest commit-log entries.
+     * Fixed when the database is created; small values let tests give back often.
+     */
+    public DatabaseConfig withCommitLogSegmentPages(int pages) {
+        if (pages <= 0) {
+            throw ErrorCode.CANNOT_OPEN.exception(describe(), "commit-log segments must have at least one page, not "
+                + pages);
+        }
+        return with(storage.withCommitLogSegmentPages(pages));
+    }
+
     /** Size of one write-ahead log segment file. */
     public DatabaseConfig withWalSegmentBytes(long bytes) {
         return with(storage.withWalSegmentBytes(bytes));

@@ -21,7 +21,8 @@ import org.verso.storage.wal.WriteAheadLog;
  * page under its latch), writes the commit log and all dirty pages, forces the data files, and only then records the
  * redo point in the control file, and then the trees' entry counts ({@link IndexCounts}). Then each heap writes what opening it needs ({@link TableHeap#checkpoint}: for
  * SIAS, the changed pages of its version directory's image), holding only commits that recorded redo point makes
- * safe ({@link #trustedHorizon}). A background thread runs one whenever
+ * safe ({@link #trustedHorizon}). Last, the commit log gives back the segments no open can ask about any more, as the
+ * control file has just recorded ({@link CommitLog#planRelease}). A background thread runs one whenever
  * {@link StorageOptions#checkpointBytes()} of log have accumulated since the last.
  *
  * <p>Lock order: the checkpoint monitor is taken first, before any region's, the pool's or the log's.
@@ -34,9 +35,7 @@ final class Checkpointer {
     private final Supplier<List<TableHeap>> heaps;
     private final Supplier<List<BTree>> trees;
     private final FullPageImages images;
-    private final long checkpointBytes;
-    private final long walSegmentBytes;
-    private final long heapSegmentBytes;
+    private final StorageOptions options;
     private final Object monitor = new Object();
     private volatile long lastRedoLsn;
     // Every commit at or below its timestamp is in the commit log pages of a completed checkpoint (or of recovery).
@@ -46,7 +45,7 @@ final class Checkpointer {
 
     Checkpointer(DatabaseFiles files, BufferPool pool, CommitLog commitLog, WriteAheadLog wal,
                  Supplier<List<TableHeap>> heaps, Supplier<List<BTree>> trees, FullPageImages images,
-                 long checkpointBytes, long walSegmentBytes, long heapSegmentBytes, long redoLsn) {
+                 StorageOptions options, long redoLsn) {
         this.files = files;
         this.pool = pool;
         this.commitLog = commitLog;
@@ -54,9 +53,7 @@ final class Checkpointer {
         this.heaps = heaps;
         this.trees = trees;
         this.images = images;
-        this.checkpointBytes = checkpointBytes;
-        this.walSegmentBytes = walSegmentBytes;
-        this.heapSegmentBytes = heapSegmentBytes;
+        this.options = options;
         this.lastRedoLsn = redoLsn;
         this.trustedHorizon = commitLog.horizon();
     }
@@ -91,10 +88,13 @@ final class Checkpointer {
             long commitLogPages = commitLog.flush();
             pool.flushAll();
             files.forceAll();
+            CommitLog.Release release = null;
             if (wal != null) {
+                release = commitLog.planRelease(commitLogNeededFrom(horizon));
                 files.writeMetadata(ControlFile.NAME, ControlFile.encode(new ControlFile.Contents(redo,
-                    pool.pageSize(), commitLogPages, walSegmentBytes, horizon.commitLogFloor(),
-                    commitLog.maxLoggedTimestamp(), heapSegmentBytes)));
+                    pool.pageSize(), commitLogPages, options.walSegmentBytes(), horizon.commitLogFloor(),
+                    commitLog.maxLoggedTimestamp(), options.heapSegmentBytes(), release.start(),
+                    release.forgottenTxid(), options.commitLogSegmentPages())));
                 lastRedoLsn = redo;
                 trustedHorizon = horizon;
                 wal.recycleBefore(redo);
@@ -108,7 +108,24 @@ final class Checkpointer {
             for (TableHeap heap : heaps.get()) {
                 heap.checkpoint();
             }
+            if (release != null) {
+                commitLog.giveBack(release);
+            }
         }
+    }
+
+    /**
+     * The first commit-log page any open may ask about once the control file of this checkpoint is durable: the
+     * floor of the horizon it records (recovery's commits after its redo point) and the floors of the images every
+     * heap holds now (a heap's later writes only raise them; a heap created after this call asks only about commits
+     * confirmed after it, whose entries lie at or after the horizon's floor).
+     */
+    private long commitLogNeededFrom(CommitHorizon horizon) {
+        long from = horizon.commitLogFloor();
+        for (TableHeap heap : heaps.get()) {
+            from = Math.min(from, heap.commitLogNeededFrom());
+        }
+        return from;
     }
 
     /** Starts the background thread that checkpoints whenever enough log has accumulated. */
@@ -122,7 +139,7 @@ final class Checkpointer {
         while (!stopped) {
             try {
                 Thread.sleep(250);
-                if (!stopped && wal.appendedLsn() - lastRedoLsn >= checkpointBytes) {
+                if (!stopped && wal.appendedLsn() - lastRedoLsn >= options.checkpointBytes()) {
                     checkpoint();
                 }
             } catch (InterruptedException e) {

@@ -124,12 +124,16 @@ final class DatabaseFiles implements AutoCloseable {
      * created before heaps were segmented is one plain file, and is opened as such. In memory, one plain file.
      */
     synchronized PageFile openSegmented(String name, PageKind kind) {
+        return openSegmented(name, kind, options.heapSegmentBytes());
+    }
+
+    synchronized PageFile openSegmented(String name, PageKind kind, long segmentBytes) {
         if (directory == null || Files.exists(directory.resolve(name))) {
             return open(name, kind);
         }
         try {
             SegmentedPageChannel channel = new SegmentedPageChannel(options.pageChannels(), directory.resolve(name),
-                options.heapSegmentBytes(), io.register(name, kind));
+                segmentBytes, io.register(name, kind));
             PageFile file = new PageFile(nextFileId++, name, kind, options.pageSize(), channel, io);
             openFiles.add(file);
             segmentedFiles.put(file, channel);

@@ -66,7 +66,8 @@ final class Recovery {
         files.forceAll();
         files.writeMetadata(ControlFile.NAME, ControlFile.encode(new ControlFile.Contents(result.endLsn(),
             pool.pageSize(), commitLogPages, options.walSegmentBytes(), commitLog.horizon().commitLogFloor(),
-            commitLog.maxLoggedTimestamp(), options.heapSegmentBytes())));
+            commitLog.maxLoggedTimestamp(), options.heapSegmentBytes(), commitLog.start(),
+            commitLog.forgottenTxid(), options.commitLogSegmentPages())));
         return result;
     }
 

@@ -47,8 +47,9 @@ import org.verso.storage.wal.WriteAheadLog;
  * verso.lock          held (OS file lock) while a process has the database open
  * catalog.bin         the catalog, replaced atomically on every change
  * control.bin         the redo LSN of the last checkpoint ({@link ControlFile})
- * commit.log          the commit log (page kind COMMIT_LOG)
- * tables/T&lt;id&gt;.heap  the heap of table &lt;id&gt; (page kind HEAP)
+ * commit.log.&lt;n&gt;     the commit log in segments of 32 pages (by default), n in 8 hex digits (page
+ *                     kind COMMIT_LOG); the oldest are given back
+ * tables/T&lt;id&gt;.heap.&lt;n&gt; the heap of table &lt;id&gt; in segments of the heap segment size (page kind HEAP)
  * tables/T&lt;id&gt;.vid   the checkpointed image of its version directory, first slot (page kind DIRECTORY)
  * tables/T&lt;id&gt;.vid.1 its second slot
  * indexes/I&lt;id&gt;.idx  the B+tree of index &lt;id&gt; (page kind INDEX)
@@ -93,14 +94,19 @@ public final class StorageEngine implements AutoCloseable {
             .withWalSegmentBytes(control.walSegmentBytes() > 0 ? control.walSegmentBytes()
                 : requested.walSegmentBytes())
             .withHeapSegmentBytes(control.heapSegmentBytes() > 0 ? control.heapSegmentBytes()
-                : requested.heapSegmentBytes());
+                : requested.heapSegmentBytes())
+            .withCommitLogSegmentPages(control.commitLogSegmentPages() > 0 ? control.commitLogSegmentPages()
+                : requested.commitLogSegmentPages());
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
         this.files = new DatabaseFiles(directory, options, io);
         // No control file: recovery replays the whole log.
-        this.commitLog = new CommitLog(new AppendRegion(files.open(COMMIT_LOG, PageKind.COMMIT_LOG), pool),
+        // A database whose commit log is one plain file (made before it was kept in segments) keeps it so.
+        this.commitLog = new CommitLog(new AppendRegion(files.openSegmented(COMMIT_LOG, PageKind.COMMIT_LOG,
+            (long) options.commitLogSegmentPages() * options.pageSize()), pool),
             control == null ? 0 : control.commitLogPages(), control == null ? 0 : control.commitLogFloor(),
-            control == null ? 0 : control.maxCommitTs());
+            control == null ? 0 : control.maxCommitTs(), control == null ? 0 : control.commitLogStart(),
+            control == null ? -1 : control.forgottenTxid());
         this.checkpointer = newCheckpointer(0);
     }
 
@@ -181,7 +187,7 @@ public final class StorageEngine implements AutoCloseable {
 
     private Checkpointer newCheckpointer(long redoLsn) {
         return new Checkpointer(files, pool, commitLog, wal, this::openHeaps, this::openTrees, images,
-            options.checkpointBytes(), options.walSegmentBytes(), options.heapSegmentBytes(), redoLsn);
+            options, redoLsn);
     }
 
     private synchronized List<BTree> openTrees() {

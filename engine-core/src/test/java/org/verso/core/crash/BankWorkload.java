@@ -62,11 +62,11 @@ public final class BankWorkload {
 
     /**
      * Options that make checkpoints, log recycling and space reclamation (4-page heap segments, merged and given
-     * back) happen often, so crashes hit them.
+     * back; 2-page commit-log segments, given back) happen often, so crashes hit them.
      */
     static DatabaseConfig config(Path dir) {
         return DatabaseConfig.directory(dir).withCheckpointBytes(256 * 1024).withWalSegmentBytes(1 << 20)
-            .withCacheBytes(256 * 8192).withHeapSegmentBytes(4 * 8192);
+            .withCacheBytes(256 * 8192).withHeapSegmentBytes(4 * 8192).withCommitLogSegmentPages(2);
     }
 
     public static void main(String[] args) throws Exception {

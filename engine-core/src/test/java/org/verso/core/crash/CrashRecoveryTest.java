@@ -68,7 +68,10 @@ class CrashRecoveryTest {
         assertFalse(acknowledged.isEmpty(), "the workload committed something");
     }
 
-    /** How many heap segment files are on disk, of how many the heaps ever used (the highest number plus one). */
+    /**
+     * How many heap and commit-log segment files are on disk, of how many were ever used (the highest number plus
+     * one).
+     */
     private static String heapSegments(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir.resolve("tables"))) {
             java.util.List<String> segments = files.map(p -> p.getFileName().toString())
@@ -78,8 +81,15 @@ class CrashRecoveryTest {
                 used.merge(name.substring(0, name.indexOf(".heap")),
                     Integer.parseInt(name.substring(name.lastIndexOf('.') + 1), 16) + 1, Math::max);
             }
-            return "heap segment files on disk: " + segments.size() + " of " + used.values().stream()
+            String heap = "heap segment files on disk: " + segments.size() + " of " + used.values().stream()
                 .mapToInt(Integer::intValue).sum() + " used";
+            try (Stream<Path> top = Files.list(dir)) {
+                java.util.List<Integer> log = top.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("commit\\.log\\.[0-9a-f]{8}"))
+                    .map(n -> Integer.parseInt(n.substring(n.lastIndexOf('.') + 1), 16)).toList();
+                return heap + "; commit-log segment files on disk: " + log.size() + " of "
+                    + (log.stream().mapToInt(Integer::intValue).max().orElse(-1) + 1) + " used";
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.verso.core.fault;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -10,9 +11,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.verso.common.RowCursor;
+import org.verso.common.VersoException;
 import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 import org.verso.core.Database;
@@ -29,7 +32,9 @@ import org.verso.storage.wal.Durability;
  * Opening reads the commit log only from the last checkpoint's floor on: a database that has committed tens of
  * thousands of transactions opens reading a page or two of it, cleanly closed or after a crash, with every commit
  * there, including one whose versions were written before a checkpoint and committed after it. A table whose image
- * is damaged is replayed whole, and then the whole commit log is read.
+ * is damaged is replayed whole, and then the whole commit log is read. Checkpoints give back the segments of the
+ * commit log that no open can ask about any more, so it stops growing; a table replayed whole after that is
+ * reported damaged rather than guessed.
  */
 class CommitLogFloorTest {
     private static final int ROWS = 50;
@@ -89,7 +94,95 @@ class CommitLogFloorTest {
                 set(db, random.nextInt(ROWS), i, model);
             }
         }
-        return Files.size(dir.resolve(COMMIT_LOG)) / DatabaseConfig.DEFAULT_PAGE_SIZE;
+        return commitLogBytes(dir) / DatabaseConfig.DEFAULT_PAGE_SIZE;
+    }
+
+    /** The bytes of the commit log's segment files. */
+    private static long commitLogBytes(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            long total = 0;
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith(COMMIT_LOG + ".")).toList()) {
+                total += Files.size(p);
+            }
+            return total;
+        }
+    }
+
+    /**
+     * {@code phases} of 10,000 one-row commits with a checkpoint after every 1,000, on commit-log segments of two
+     * pages; returns the commit log's bytes after each phase. Then 300 durable commits more; with {@code crashCopy},
+     * a copy of the open database as a crash would leave it is taken after them.
+     */
+    private static long[] churnWithCheckpoints(Path dir, int phases, TreeMap<Integer, Long> model, Path crashCopy)
+        throws IOException {
+        Random random = new Random(11);
+        long[] bytes = new long[phases];
+        try (Database db = Database.open(givingBack(dir))) {
+            createTable(db);
+            for (int phase = 0; phase < phases; phase++) {
+                for (int i = 0; i < 10_000; i++) {
+                    set(db, random.nextInt(ROWS), phase * 10_000L + i, model);
+                    if (i % 1000 == 999) {
+                        db.checkpoint();
+                    }
+                }
+                bytes[phase] = commitLogBytes(dir);
+            }
+        }
+        // Durable commits after the last checkpoint, which a crash copy holds only in the log.
+        try (Database db = Database.open(givingBack(dir).withDurability(Durability.SYNC))) {
+            for (int i = 0; i < 300; i++) {
+                set(db, random.nextInt(ROWS), -1 - i, model);
+            }
+            if (crashCopy != null) {
+                CrashCopies.copyDatabase(dir, crashCopy);
+            }
+        }
+        return bytes;
+    }
+
+    private static DatabaseConfig givingBack(Path dir) {
+        // Heap segments larger than the heap ever gets: no heap run is given back, so a table can be replayed whole.
+        return DatabaseConfig.directory(dir).withDurability(Durability.ASYNC).withCommitLogSegmentPages(2)
+            .withHeapSegmentBytes(64L << 20);
+    }
+
+    @Test
+    void checkpointsGiveBackTheCommitLogThatNoOpenCanAskAbout(@TempDir Path dir, @TempDir Path copy)
+        throws Exception {
+        TreeMap<Integer, Long> model = new TreeMap<>();
+        long[] bytes = churnWithCheckpoints(dir, 3, model, copy);
+        long page = DatabaseConfig.DEFAULT_PAGE_SIZE;
+        // 30,000 entries of 16 bytes fill about 60 pages; what is kept is a few checkpoints' worth.
+        System.out.println("commit log after 10,000 / 20,000 / 30,000 commits: " + bytes[0] + " / " + bytes[1]
+            + " / " + bytes[2] + " bytes");
+        assertTrue(bytes[2] <= 12 * page, "the commit log keeps " + bytes[2] + " bytes after 30,000 commits");
+        assertTrue(bytes[2] <= bytes[0] + 4 * page, "the commit log grows from " + bytes[0] + " to " + bytes[2]
+            + " bytes");
+        for (Path database : List.of(dir, copy)) {
+            TreeMap<Integer, Long> expected = new TreeMap<>(model);
+            for (int round = 0; round < 2; round++) {
+                try (Database db = Database.open(givingBack(database))) {
+                    assertEquals(expected, rows(db), database.getFileName() + ", open " + round);
+                    set(db, round, 1_000_000L + round, expected);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aTableReplayedWholeAfterTheCommitLogWasGivenBackIsReportedDamaged(@TempDir Path dir) throws Exception {
+        TreeMap<Integer, Long> model = new TreeMap<>();
+        churnWithCheckpoints(dir, 2, model, null);
+        long tableId;
+        try (Database db = Database.open(givingBack(dir))) {
+            tableId = db.catalog().table("T").orElseThrow().id();
+        }
+        damageImage(dir, tableId);
+        VersoException e = assertThrows(VersoException.class, () -> Database.open(givingBack(dir)).close());
+        assertEquals("XX001", e.sqlState());
+        assertTrue(e.getMessage().contains("T" + tableId + ".vid") && e.getMessage().contains("commit log gave back"),
+            e.getMessage());
     }
 
     @Test
@@ -150,7 +243,17 @@ class CommitLogFloorTest {
         try (Database db = Database.open(DatabaseConfig.directory(dir))) {
             tableId = db.catalog().table("T").orElseThrow().id();
         }
-        for (String slot : List.of(".vid", ".vid.1")) { // both slots of the image
+        damageImage(dir, tableId);
+        try (Database db = Database.open(DatabaseConfig.directory(dir))) {
+            long read = commitLogPagesRead(db);
+            assertTrue(read >= pages - 1, "opening read " + read + " of " + pages + " commit-log pages");
+            assertEquals(model, rows(db));
+        }
+    }
+
+    /** Flips a header byte of both slots of the table's image. */
+    private static void damageImage(Path dir, long tableId) throws IOException {
+        for (String slot : List.of(".vid", ".vid.1")) {
             Path file = dir.resolve("tables/T" + tableId + slot);
             if (!Files.exists(file)) {
                 continue;
@@ -161,11 +264,6 @@ class CommitLogFloorTest {
                 image.seek(40);
                 image.write(b ^ 0x10);
             }
-        }
-        try (Database db = Database.open(DatabaseConfig.directory(dir))) {
-            long read = commitLogPagesRead(db);
-            assertTrue(read >= pages - 1, "opening read " + read + " of " + pages + " commit-log pages");
-            assertEquals(model, rows(db));
         }
     }
 }

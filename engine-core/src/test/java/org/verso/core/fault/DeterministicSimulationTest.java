@@ -99,7 +99,8 @@ class DeterministicSimulationTest {
             + ", conflicts: " + total.conflicts + ", disk-full failures: " + total.diskFull + ", unknown outcomes: "
             + total.unknown + ", checkpoints: " + total.checkpoints + ", flipped bytes: " + total.flips
             + " (detected as XX001: " + total.detected + "), heap pages given back: " + total.pagesReleased
-            + ", versions moved: " + total.versionsMoved);
+            + ", versions moved: " + total.versionsMoved + ", commit-log segments given back: "
+            + total.commitLogSegmentsReleased);
         assertTrue(total.acknowledged > rounds, "the rounds committed work before the power failed");
     }
 
@@ -114,8 +115,10 @@ class DeterministicSimulationTest {
         long detected;
         long pagesReleased;
         long versionsMoved;
+        long commitLogSegmentsReleased;
 
         void add(Summary s) {
+            commitLogSegmentsReleased += s.commitLogSegmentsReleased;
             pagesReleased += s.pagesReleased;
             versionsMoved += s.versionsMoved;
             acknowledged += s.acknowledged;
@@ -158,7 +161,7 @@ class DeterministicSimulationTest {
         Summary run() throws IOException {
             DatabaseConfig config = DatabaseConfig.directory(dir.resolve("live")).withChannels(disk)
                 .withCheckpointBytes(1L << 40).withWalSegmentBytes(16 * 1024).withCacheBytes(16 * 8192)
-                .withHeapSegmentBytes(2 * 8192);
+                .withHeapSegmentBytes(2 * 8192).withCommitLogSegmentPages(1);
             Database db = Database.open(config);
             BankWorkload.initialise(db);
             db.checkpoint();
@@ -178,6 +181,7 @@ class DeterministicSimulationTest {
             }
             Path after = dir.resolve("after");
             disk.powerCut(random, after);
+            summary.commitLogSegmentsReleased = commitLogSegmentsReleased(after);
             Path flipped = random.nextInt(4) == 0 ? flipOneByte(after) : null;
             check(after, flipped);
             return summary;
@@ -276,6 +280,16 @@ class DeterministicSimulationTest {
             }
             if (!state.equals("08007")) {
                 rolledBack.add(client.id); // a transfer whose statement failed must not appear
+            }
+        }
+
+        /** Commit-log segment files below the highest one that are not on disk. */
+        private static long commitLogSegmentsReleased(Path dir) throws IOException {
+            try (Stream<Path> files = Files.list(dir)) {
+                List<Integer> segments = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("commit\\.log\\.[0-9a-f]{8}"))
+                    .map(n -> Integer.parseInt(n.substring(n.lastIndexOf('.') + 1), 16)).toList();
+                return segments.stream().mapToInt(Integer::intValue).max().orElse(-1) + 1 - segments.size();
             }
         }
 

@@ -67,7 +67,7 @@ class PowerLossSimulationTest {
         Path live = tmp.resolve("live" + round);
         SimulatedDisk disk = new SimulatedDisk(live);
         DatabaseConfig config = DatabaseConfig.directory(live).withChannels(disk).withCheckpointBytes(16 * 1024)
-            .withWalSegmentBytes(16 * 1024).withCacheBytes(24 * 8192);
+            .withWalSegmentBytes(16 * 1024).withCacheBytes(24 * 8192).withCommitLogSegmentPages(1);
         Set<Long> acknowledged = Collections.synchronizedSet(new HashSet<>());
         Set<Long> rolledBack = Collections.synchronizedSet(new HashSet<>());
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());

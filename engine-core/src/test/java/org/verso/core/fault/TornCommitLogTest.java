@@ -9,7 +9,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.verso.common.RowCursor;
@@ -41,7 +43,11 @@ class TornCommitLogTest {
             insert(db, 100, 1600); // about 1,500 commit-log entries of 16 bytes: at least two pages sealed
             CrashCopies.copyDatabase(dir, copy); // what a crash leaves: every acknowledged commit is in the log
         }
-        Path commitLog = copy.resolve("commit.log");
+        Path commitLog;
+        try (Stream<Path> files = Files.list(copy)) { // the last segment file of the commit log
+            commitLog = files.filter(p -> p.getFileName().toString().startsWith("commit.log."))
+                .max(Comparator.comparing(p -> p.getFileName().toString())).orElseThrow();
+        }
         long size = Files.size(commitLog);
         assertTrue(size >= 2L * page, "pages of the commit log were written after the checkpoint");
         try (FileChannel ch = FileChannel.open(commitLog, StandardOpenOption.WRITE)) {

@@ -12,4 +12,12 @@ public interface CommitLookup {
      */
     default void needFrom(long floor) {
     }
+
+    /**
+     * Whether {@code txid}, which has no entry, may have committed all the same: its entry may have been on a page
+     * the commit log gave back. Only a heap replayed whole, without its image, can meet such a transaction.
+     */
+    default boolean forgotten(long txid) {
+        return false;
+    }
 }

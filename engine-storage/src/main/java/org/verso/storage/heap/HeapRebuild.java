@@ -51,6 +51,9 @@ final class HeapRebuild {
                 + " would need");
         }
         commits.needFrom(header == null ? 0 : header.commitLogFloor());
+        // Replayed whole because its image is damaged, a heap may hold versions whose creators' entries the commit
+        // log gave back; one whose image was never written was created after anything given back was planned.
+        boolean mayMeetForgotten = header == null && image != null && !image.neverWritten();
         VersionDirectory target = directory;
         region.forEachFrom(from, (tid, page, at, length) -> {
             long txid = VersionRecord.txid(page, at);
@@ -63,6 +66,11 @@ final class HeapRebuild {
             }
             long commitTs = commits.commitTimestamp(txid);
             if (commitTs < 0) {
+                if (mayMeetForgotten && commits.forgotten(txid)) {
+                    throw ErrorCode.DATA_CORRUPTED.exception(0, image.fileName(), "the version directory's image"
+                        + " is damaged, and the commit log gave back the entry that would tell whether transaction "
+                        + txid + ", which wrote to " + region.file().name() + ", committed");
+                }
                 return;
             }
             target.ensureVids(vid + 1);

@@ -669,6 +669,13 @@ public final class SiasHeap implements TableHeap {
             (vid, write) -> imageEntry(vid, horizon.timestamp(), write));
     }
 
+    @Override
+    public long commitLogNeededFrom() {
+        // Opening replays the records after whichever slot of the image it finds usable; without an image (in
+        // memory) there is no commit log file either.
+        return image == null ? Long.MAX_VALUE : image.commitLogFloor();
+    }
+
     /**
      * The image entry of a row: the tuple id of its newest version committed at or below {@code horizon} (a commit
      * that no crash can lose), reporting the newer versions above it, which opening replays.

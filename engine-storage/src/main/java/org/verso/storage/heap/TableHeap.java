@@ -155,6 +155,13 @@ public interface TableHeap extends AutoCloseable {
      */
     void checkpoint();
 
+    /**
+     * The first commit-log page whose entries an open of this heap may ask about, after a crash at any moment from
+     * now on; 0 if it may ask about every entry. The commit log gives back the pages below the smallest answer of
+     * all heaps ({@link org.verso.storage.txlog.CommitLog#planRelease}).
+     */
+    long commitLogNeededFrom();
+
     @Override
     void close();
 }

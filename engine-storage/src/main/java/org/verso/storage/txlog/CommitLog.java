@@ -32,7 +32,14 @@ import org.verso.storage.wal.RedoLog;
  * image replays every record it has and reads the rest ({@link #needFrom}). Once every heap is open,
  * {@link #releaseLookups} drops the map: committed versions carry their commit timestamps in the version
  * directory, so later commits are only appended, not remembered, and neither opening nor running holds memory
- * that grows with the number of commits. Thread safety: all methods are synchronised.
+ * that grows with the number of commits.
+ *
+ * <p>Nor does the file grow with them: it is kept in segment files of a fixed number of pages, and a checkpoint
+ * gives back the segments below the page from which any open could still ask ({@link #planRelease}): the floor of
+ * the horizon it records, and the floors of both slots of every heap's directory image. What is given back is
+ * recorded in the control file before the segments are deleted: the first page kept, and the largest txid of an
+ * entry given back ({@link #forgotten}), beneath which a transaction without an entry cannot be told aborted.
+ * Thread safety: all methods are synchronised, except that planning reads pages outside the monitor.
  */
 public final class CommitLog implements CommitLookup {
     /** A transaction's commit: its txid and commit timestamp. */
@@ -63,6 +70,11 @@ public final class CommitLog implements CommitLookup {
     private RedoLog log = RedoLog.NONE;
     private long maxCommitTs;
     private boolean lookupsReleased;
+    // Pages before it were given back; the largest txid of an entry on them, or -1.
+    private long start;
+    private long forgottenTxid;
+    // Segments before it are deleted; from 0 at open, so that segments a crash kept from a release go too.
+    private long givenBackTo;
 
     /**
      * Opens the commit log stored in {@code region}. Its first {@code durablePages} pages were made durable by the
@@ -73,18 +85,22 @@ public final class CommitLog implements CommitLookup {
      * taken from this file either, or it would survive while earlier acknowledged commits are lost.
      *
      * <p>Only pages from {@code floor} on are read now (the floor of the checkpoint's horizon, whose redo point's
-     * commits all lie there); {@code maxCommitTs} is the largest commit timestamp that checkpoint knew of.
+     * commits all lie there); {@code maxCommitTs} is the largest commit timestamp that checkpoint knew of. The pages
+     * before {@code start} were given back, with entries of txids up to {@code forgottenTxid} (-1: none).
      */
-    public CommitLog(AppendRegion region, long durablePages, long floor, long maxCommitTs) {
+    public CommitLog(AppendRegion region, long durablePages, long floor, long maxCommitTs, long start,
+                     long forgottenTxid) {
         this.region = region;
         this.maxCommitTs = maxCommitTs;
-        this.loadedFrom = Math.min(floor, durablePages);
+        this.start = start;
+        this.forgottenTxid = forgottenTxid;
+        this.loadedFrom = Math.max(start, Math.min(floor, durablePages));
         region.forEachTrusted(durablePages, loadedFrom, this::load);
     }
 
     /** A commit log read whole: for a database with no checkpoint yet, and for tests. */
     public CommitLog(AppendRegion region, long durablePages) {
-        this(region, durablePages, 0, 0);
+        this(region, durablePages, 0, 0, 0, -1);
     }
 
     private void load(long address, ByteBuffer page, int at, int length) {
@@ -101,10 +117,70 @@ public final class CommitLog implements CommitLookup {
     @Override
     public synchronized void needFrom(long floor) {
         // Once the database is open, a heap opened is a new table's: it has no record to ask about.
-        if (!lookupsReleased && floor < loadedFrom) {
-            region.forEachPage(floor, loadedFrom, this::load);
-            loadedFrom = floor;
+        long from = Math.max(floor, start);
+        if (!lookupsReleased && from < loadedFrom) {
+            region.forEachPage(from, loadedFrom, this::load);
+            loadedFrom = from;
         }
+    }
+
+    @Override
+    public synchronized boolean forgotten(long txid) {
+        return txid <= forgottenTxid;
+    }
+
+    /** The first page kept: the pages before it were given back. */
+    public synchronized long start() {
+        return start;
+    }
+
+    /** The largest txid of an entry on a page given back, or -1. */
+    public synchronized long forgottenTxid() {
+        return forgottenTxid;
+    }
+
+    /**
+     * What a checkpoint gives back: the pages before {@code start}, holding entries of txids up to
+     * {@code forgottenTxid}.
+     */
+    public record Release(long start, long forgottenTxid) {
+    }
+
+    /**
+     * Plans to give back the whole segments below page {@code neededFrom}, the first page any open may still ask
+     * about. Returns what the control file must record before {@link #giveBack}; the current state if there is
+     * nothing new to give back. Reads the entries of the pages to be given back, outside the monitor: they are
+     * sealed and change no more, and commits go on meanwhile.
+     */
+    public Release planRelease(long neededFrom) {
+        long from;
+        long forgotten;
+        synchronized (this) {
+            from = start;
+            forgotten = forgottenTxid;
+        }
+        long unit = region.releaseUnitPages();
+        long upTo = unit == 0 ? from : neededFrom / unit * unit;
+        if (upTo <= from) {
+            return new Release(from, forgotten);
+        }
+        long[] max = {forgotten};
+        region.forEachPage(from, upTo, (address, page, at, length) -> max[0] = Math.max(max[0], page.getLong(at)));
+        return new Release(upTo, max[0]);
+    }
+
+    /**
+     * Gives back the segments before {@code release.start()}, once a durable control file records it. Segments a
+     * crash kept from an earlier release are deleted too.
+     */
+    public synchronized void giveBack(Release release) {
+        if (release.start() <= givenBackTo) {
+            return;
+        }
+        region.release(givenBackTo, release.start());
+        givenBackTo = release.start();
+        start = Math.max(start, release.start());
+        forgottenTxid = Math.max(forgottenTxid, release.forgottenTxid());
     }
 
     /** Pages of the commit log written or being filled. */

@@ -59,6 +59,8 @@ public final class DirectoryImage {
     private Header written;
     // The header written before the current one, since this process opened the image.
     private Header previous;
+    // Per slot, the commit-log floor of the header it durably holds; 0 for a slot without a usable header.
+    private final long[] slotFloor = new long[2];
 
     /** An image kept in the two slot files {@code slot0} and {@code slot1}. */
     public DirectoryImage(PageFile slot0, PageFile slot1) {
@@ -128,6 +130,20 @@ public final class DirectoryImage {
      */
     public synchronized long settledPosition() {
         return previous == null || written == null ? -1 : Math.min(previous.replayFrom(), written.replayFrom());
+    }
+
+    /**
+     * The smallest commit-log floor of the two slots: opening may take either, and replays records whose creators'
+     * entries lie at or after the floor of the slot it takes. 0 while a slot has no header this process wrote or
+     * read back.
+     */
+    public synchronized long commitLogFloor() {
+        return Math.min(slotFloor[0], slotFloor[1]);
+    }
+
+    /** Whether neither slot was ever written: a heap without an image is then no older than its first checkpoint. */
+    public synchronized boolean neverWritten() {
+        return slots[0].pageCount() == 0 && slots[1].pageCount() == 0;
     }
 
     /** Notes that {@code vid}'s entry may change: called before the change is appended to the heap. */
@@ -204,8 +220,11 @@ public final class DirectoryImage {
         buffer.putLong(BODY + 40, next.commitLogFloor());
         buffer.putLong(BODY + 48, next.generation());
         PageHeader.setUsed(buffer, BODY + 56);
+        // Until the force returns, the slot may hold either header: its floor stays the smaller, older one.
+        slotFloor[slot] = Math.min(slotFloor[slot], next.commitLogFloor());
         file.writePage(0, buffer);
         file.force();
+        slotFloor[slot] = next.commitLogFloor();
         writtenPages[slot] = Math.max(writtenPages[slot], pages);
         current[slot] = true;
         lastWritten = wrote;
@@ -228,6 +247,9 @@ public final class DirectoryImage {
      */
     public synchronized Loaded load() {
         Header[] headers = {readHeader(0), readHeader(1)};
+        for (int slot = 0; slot < 2; slot++) {
+            slotFloor[slot] = headers[slot] == null ? 0 : headers[slot].commitLogFloor();
+        }
         int newest = headers[1] != null && (headers[0] == null
             || headers[1].generation() > headers[0].generation()) ? 1 : 0;
         // Later writes count on from the newest header either slot holds, usable or not.
