@@ -6,16 +6,32 @@ import org.verso.sql.api.PreparedSql;
 import org.verso.sql.prepare.CompiledStatement;
 import org.verso.sql.prepare.StatementKind;
 
-/** The engine's {@link PreparedSql}: the SQL text, the compiled statement and the engine that planned it. */
+/**
+ * The engine's {@link PreparedSql}: the SQL text, the compiled statement and the engine that planned it. A statement
+ * whose literals became parameters ({@link org.verso.sql.prepare.LiteralParameters}) runs its shape's plan with the
+ * literals bound, and has no parameters of its own.
+ */
 final class PlannedSql implements PreparedSql {
     private final SqlEngine engine;
     private final String sql;
     private final CompiledStatement compiled;
+    // The values of the shape's parameters, taken from the text's literals; null for a plan of the text itself.
+    private final Object[] literals;
 
     PlannedSql(SqlEngine engine, String sql, CompiledStatement compiled) {
+        this(engine, sql, compiled, null);
+    }
+
+    PlannedSql(SqlEngine engine, String sql, CompiledStatement compiled, Object[] literals) {
         this.engine = engine;
         this.sql = sql;
         this.compiled = compiled;
+        this.literals = literals;
+    }
+
+    /** The bound values of a statement planned by its shape, or null. */
+    Object[] literals() {
+        return literals;
     }
 
     @Override
@@ -40,12 +56,12 @@ final class PlannedSql implements PreparedSql {
 
     @Override
     public int parameterCount() {
-        return compiled.parameters().size();
+        return parameters().size();
     }
 
     @Override
     public List<ColumnMeta> parameters() {
-        return compiled.parameters();
+        return literals == null ? compiled.parameters() : List.of();
     }
 
     @Override

@@ -502,6 +502,9 @@ public final class Session implements SqlSession {
     }
 
     private static Object[] bind(PlannedSql statement, Object[] params) {
+        if (statement.literals() != null && params.length == 0) {
+            return statement.literals(); // converted when the statement was prepared
+        }
         List<ColumnMeta> types = statement.parameters();
         if (statement.isExplain() && params.length == 0) {
             return new Object[types.size()]; // nothing runs, so no value is needed

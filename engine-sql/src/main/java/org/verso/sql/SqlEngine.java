@@ -2,10 +2,12 @@ package org.verso.sql;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
+import org.verso.common.VersoException;
 import org.verso.core.Database;
 import org.verso.sql.cache.PlanCache;
 import org.verso.sql.api.Cancellation;
 import org.verso.sql.prepare.CompiledStatement;
+import org.verso.sql.prepare.LiteralParameters;
 import org.verso.sql.prepare.StatementCompiler;
 import org.verso.sql.prepare.StatementKind;
 
@@ -22,12 +24,15 @@ public final class SqlEngine {
     private final Database database;
     private final StatementCompiler compiler = new StatementCompiler();
     private final PlanCache<PlannedSql> cache;
+    // Shapes whose planning failed: their statements are planned as written, without trying the shape again.
+    private final PlanCache<Boolean> unshapeable;
     private final AtomicLong planCount = new AtomicLong();
 
     /** The engine of an open database; there must be only one per database, or plans would be cached twice. */
     public SqlEngine(Database database) {
         this.database = database;
         this.cache = new PlanCache<>(MAX_CACHED_PLANS, () -> database.catalog().version());
+        this.unshapeable = new PlanCache<>(MAX_CACHED_PLANS, () -> database.catalog().version());
     }
 
     public Database database() {
@@ -55,12 +60,52 @@ public final class SqlEngine {
         return cache.size();
     }
 
-    /** The plan for this SQL text at the current catalog version, from the cache or freshly planned. */
+    /**
+     * The plan for this SQL text at the current catalog version: from the cache; or the plan of its shape, the text
+     * with its literals made parameters ({@link LiteralParameters}), cached or planned, with the literals bound; or
+     * freshly planned.
+     */
     PlannedSql prepare(String sql, Cancellation cancellation) {
-        PlannedSql cached = cache.get(sql, database.catalog().version());
+        long version = database.catalog().version();
+        PlannedSql cached = cache.get(sql, version);
         if (cached != null) {
             return cached;
         }
+        PlannedSql shaped = prepareShape(sql, version, cancellation);
+        return shaped != null ? shaped : plan(sql, cancellation);
+    }
+
+    /** The statement planned by its shape, or null if it has none or the shape's plan cannot hold its literals. */
+    private PlannedSql prepareShape(String sql, long version, Cancellation cancellation) {
+        LiteralParameters.Shape shape = LiteralParameters.shape(sql);
+        if (shape == null || unshapeable.get(shape.sql(), version) != null) {
+            return null;
+        }
+        PlannedSql plan = cache.get(shape.sql(), version);
+        if (plan == null) {
+            try {
+                plan = plan(shape.sql(), cancellation);
+            } catch (VersoException e) {
+                if (e.sqlState().startsWith("57")) {
+                    throw e; // cancelled or timed out: planning the text would be too
+                }
+                // Some literal stood where a parameter cannot (its type unknown there): the text keeps its own plan.
+                unshapeable.put(shape.sql(), version, Boolean.TRUE);
+                return null;
+            }
+        }
+        StatementKind kind = plan.compiled().kind();
+        Object[] values = kind == StatementKind.QUERY || kind == StatementKind.DML
+            ? LiteralParameters.bind(shape, plan.compiled().parameters()) : null;
+        return values == null ? null : new PlannedSql(this, sql, plan.compiled(), values);
+    }
+
+    /** The plan of the text as written, never of its shape: for tests that compare the two. */
+    PlannedSql prepareAsWritten(String sql, Cancellation cancellation) {
+        return plan(sql, cancellation);
+    }
+
+    private PlannedSql plan(String sql, Cancellation cancellation) {
         planCount.incrementAndGet();
         CompiledStatement compiled = compiler.compile(sql, database.catalog(), database.systemViews(), cancellation);
         PlannedSql prepared = new PlannedSql(this, sql, compiled);
