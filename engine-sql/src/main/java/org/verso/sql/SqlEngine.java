@@ -23,6 +23,7 @@ public final class SqlEngine {
 
     private final Database database;
     private final StatementCompiler compiler = new StatementCompiler();
+    private final LiteralParameters literalParameters = new LiteralParameters();
     private final PlanCache<PlannedSql> cache;
     // Shapes whose planning failed: their statements are planned as written, without trying the shape again.
     private final PlanCache<Boolean> unshapeable;
@@ -77,7 +78,7 @@ public final class SqlEngine {
 
     /** The statement planned by its shape, or null if it has none or the shape's plan cannot hold its literals. */
     private PlannedSql prepareShape(String sql, long version, Cancellation cancellation) {
-        LiteralParameters.Shape shape = LiteralParameters.shape(sql);
+        LiteralParameters.Shape shape = literalParameters.shape(sql);
         if (shape == null || unshapeable.get(shape.sql(), version) != null) {
             return null;
         }

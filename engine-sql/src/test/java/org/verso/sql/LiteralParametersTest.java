@@ -17,6 +17,8 @@ import org.verso.sql.prepare.LiteralParameters;
  * exactly keeps the statement's own plan.
  */
 class LiteralParametersTest extends SqlTestSupport {
+    private final LiteralParameters shapes = new LiteralParameters();
+
     @BeforeEach
     void tables() {
         execute("CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(5), price DECIMAL(6,2), code CHAR(4), r REAL, "
@@ -29,19 +31,25 @@ class LiteralParametersTest extends SqlTestSupport {
 
     @Test
     void theShapeIsTheTextWithAQuestionMarkForEachLiteralTaken() {
-        LiteralParameters.Shape shape = LiteralParameters.shape(
+        LiteralParameters.Shape shape = shapes.shape(
             "SELECT name, 7 FROM t WHERE id = 17 AND name <> 'it''s'\n  OR id BETWEEN -3 AND 5 ORDER BY 1 LIMIT 3");
         assertEquals("SELECT name, 7 FROM t WHERE id = ? AND name <> ?\n  OR id BETWEEN ? AND ? ORDER BY 1 LIMIT 3",
             shape.sql());
         assertEquals(List.of(new BigDecimal(17), "it's", new BigDecimal(-3), new BigDecimal(5)), shape.literals());
         assertEquals("UPDATE t SET name = ?, price = price + 1 WHERE id IN (?, ?)",
-            LiteralParameters.shape("UPDATE t SET name = 'x', price = price + 1 WHERE id IN (1, 2)").sql());
+            shapes.shape("UPDATE t SET name = 'x', price = price + 1 WHERE id IN (1, 2)").sql());
         assertEquals("INSERT INTO t (id, name) VALUES (?, ?), (?, UPPER('b'))",
-            LiteralParameters.shape("INSERT INTO t (id, name) VALUES (1, 'a'), (2, UPPER('b'))").sql());
-        assertNull(LiteralParameters.shape("SELECT * FROM t WHERE id = ? OR id = 3"), "the text has parameters");
-        assertNull(LiteralParameters.shape("SELECT 1 + 2 FROM t WHERE id + 1 = name"), "no literal to take");
-        assertNull(LiteralParameters.shape("EXPLAIN PLAN FOR SELECT * FROM t WHERE id = 3"));
-        assertNull(LiteralParameters.shape("SELEC oops"));
+            shapes.shape("INSERT INTO t (id, name) VALUES (1, 'a'), (2, UPPER('b'))").sql());
+        assertNull(shapes.shape("SELECT * FROM t WHERE id = ? OR id = 3"), "the text has parameters");
+        assertNull(shapes.shape("SELECT 1 + 2 FROM t WHERE id + 1 = name"), "no literal to take");
+        assertNull(shapes.shape("EXPLAIN PLAN FOR SELECT * FROM t WHERE id = 3"));
+        assertNull(shapes.shape("SELEC oops"));
+        assertNull(shapes.shape("SELECT * FROM t WHERE name = 'unterminated"));
+        // One parse decides for every statement of the same tokens; comments and quoted names are not literals.
+        assertEquals("SELECT \"a1\" FROM t /* 5 */ WHERE id = ? -- 'x'\n AND name = ?", shapes.shape(
+            "SELECT \"a1\" FROM t /* 5 */ WHERE id = 1.5e3 -- 'x'\n AND name = 'o''k'").sql());
+        assertEquals(List.of(new BigDecimal("-2"), "?"), shapes.shape(
+            "SELECT \"a1\" FROM t /* 5 */ WHERE id = -2 -- 'x'\n AND name = '?'").literals());
     }
 
     @Test

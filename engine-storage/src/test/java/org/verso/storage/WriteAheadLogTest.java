@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.FilePageChannel;
-import org.verso.storage.io.PageChannel;
+import org.verso.storage.io.ForwardingPageChannel;
 import org.verso.storage.io.IoCounters;
 import org.verso.storage.wal.Durability;
 import org.verso.storage.wal.LogReader;
@@ -108,40 +108,12 @@ class WriteAheadLogTest {
             ch.truncate(cut % SEGMENT);
         }
         // A channel may answer a read at its end with -1, as a FileChannel does, or with 0.
-        ChannelFactory endOfFileIsMinusOne = path -> {
-            PageChannel file = new FilePageChannel(path);
-            return new PageChannel() {
-                @Override
-                public int read(ByteBuffer dst, long position) throws IOException {
-                    int n = file.read(dst, position);
-                    return n == 0 && dst.hasRemaining() ? -1 : n;
-                }
-
-                @Override
-                public void write(ByteBuffer src, long position) throws IOException {
-                    file.write(src, position);
-                }
-
-                @Override
-                public void force() throws IOException {
-                    file.force();
-                }
-
-                @Override
-                public long size() throws IOException {
-                    return file.size();
-                }
-
-                @Override
-                public void truncate(long size) throws IOException {
-                    file.truncate(size);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    file.close();
-                }
-            };
+        ChannelFactory endOfFileIsMinusOne = path -> new ForwardingPageChannel(new FilePageChannel(path)) {
+            @Override
+            public int read(ByteBuffer dst, long position) throws IOException {
+                int n = super.read(dst, position);
+                return n == 0 && dst.hasRemaining() ? -1 : n;
+            }
         };
         try (LogReader reader = WriteAheadLog.reader(dir, SEGMENT, endOfFileIsMinusOne, new IoCounters())) {
             List<Long> txids = new ArrayList<>();

@@ -29,8 +29,11 @@ import org.openjdk.jmh.annotations.TearDown;
  *       BenchBase does for every statement (the prepared plan comes from each engine's cache).</li>
  *   <li>{@code updateByKey}: one reused PreparedStatement {@code UPDATE ... SET bal = bal + ? WHERE id = ?}, each
  *       execution its own transaction; nothing is forced on either (in memory).</li>
- *   <li>{@code adHocSelect}: a plain Statement whose SQL text is new each time (a literal changes), so neither
- *       engine's plan cache can answer: the whole parse, validate and plan path.</li>
+ *   <li>{@code adHocSelect}: a plain Statement whose SQL text is new each time and whose shape is new too (a
+ *       computed expression of literals changes), so no plan cache can answer: the whole parse, validate and plan
+ *       path.</li>
+ *   <li>{@code adHocPointSelect}: a plain Statement {@code SELECT ... WHERE id = <literal>}, the literal new each
+ *       time, as applications that build SQL text send it: Verso plans its shape once.</li>
  * </ul>
  * The goals are ratios to H2 measured in the same run: at least 2x for the point select, at least 1x for the update.
  */
@@ -96,6 +99,14 @@ public class JdbcStatementBenchmark {
         update.setBigDecimal(1, java.math.BigDecimal.ONE);
         update.setInt(2, ThreadLocalRandom.current().nextInt(ROWS));
         return update.executeUpdate();
+    }
+
+    @Benchmark
+    public long adHocPointSelect() throws SQLException {
+        long n = adHoc++;
+        try (ResultSet rs = plain.executeQuery("SELECT name FROM accounts WHERE id = " + (n % ROWS))) {
+            return rs.next() ? rs.getString(1).length() : 0;
+        }
     }
 
     @Benchmark

@@ -4,6 +4,9 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -41,24 +44,100 @@ import org.verso.sql.parse.ast.SqlSelectForUpdate;
  * touched.
  *
  * <p>The shape is the statement's own text with {@code ?} in place of each literal taken, so parameters are numbered
- * as a driver's would be, and the shape is planned and cached like any prepared statement. Stateless.
+ * as a driver's would be, and the shape is planned and cached like any prepared statement. Which literals to take is
+ * decided by parsing the statement once per lexical shape (its tokens, literals aside: {@link LiteralTokens}), and
+ * remembered; a statement of a known lexical shape is only lexed. Thread safe.
  */
 public final class LiteralParameters {
+    private static final int MAX_RULES = 4096;
+
     /** A statement's shape and the literals taken out of it, in parameter order. */
     public record Shape(String sql, List<Object> literals) {
     }
 
-    private record Taken(SqlParserPos pos, Object value) {
+    private record Taken(int start, int end, Object value) {
     }
 
-    private LiteralParameters() {
+    /** One literal to take: the tokens {@code [first, last]} (a minus sign and a number, or one literal). */
+    private record Span(int first, int last) {
     }
+
+    // Per lexical shape, the literals to take (none: the statement keeps its own plan).
+    private final Map<String, List<Span>> rules = new ConcurrentHashMap<>();
 
     /**
      * The shape of {@code sql}, or null if it has no literal to take, has parameters of its own, is not a query or
      * change, or does not parse (the statement's own planning then reports why).
      */
-    public static Shape shape(String sql) {
+    public Shape shape(String sql) {
+        List<LiteralTokens.Token> tokens = LiteralTokens.lex(sql);
+        if (tokens == null || tokens.stream().noneMatch(LiteralTokens.Token::isLiteral)) {
+            return null;
+        }
+        String key = lexicalShape(sql, tokens);
+        List<Span> rule = rules.get(key);
+        if (rule == null) {
+            rule = decide(sql, tokens);
+            if (rule == null) {
+                return null; // it does not parse: nothing is remembered about a statement that will fail
+            }
+            if (rules.size() >= MAX_RULES) {
+                rules.clear();
+            }
+            rules.put(key, rule);
+        }
+        if (rule.isEmpty()) {
+            return null;
+        }
+        StringBuilder shape = new StringBuilder(sql.length());
+        List<Object> literals = new ArrayList<>(rule.size());
+        int copied = 0;
+        for (Span span : rule) {
+            int start = tokens.get(span.first()).start();
+            int end = tokens.get(span.last()).end();
+            Object value = value(sql.substring(start, end), tokens.get(span.last()).kind());
+            if (value == null) {
+                return null;
+            }
+            shape.append(sql, copied, start).append('?');
+            copied = end;
+            literals.add(value);
+        }
+        shape.append(sql, copied, sql.length());
+        return new Shape(shape.toString(), literals);
+    }
+
+    /** The text with each literal token replaced by a mark of its kind. */
+    private static String lexicalShape(String sql, List<LiteralTokens.Token> tokens) {
+        StringBuilder key = new StringBuilder(sql.length());
+        int copied = 0;
+        for (LiteralTokens.Token token : tokens) {
+            if (token.isLiteral()) {
+                key.append(sql, copied, token.start()).append('\0').append(token.kind() == LiteralTokens.Kind.NUMBER
+                    ? 'n' : 's');
+                copied = token.end();
+            }
+        }
+        return key.append(sql, copied, sql.length()).toString();
+    }
+
+    /** The value a literal's text spells: a number, or a quoted string with its doubled quotes made single. */
+    private static Object value(String text, LiteralTokens.Kind kind) {
+        if (kind == LiteralTokens.Kind.STRING) {
+            return text.substring(1, text.length() - 1).replace("''", "'");
+        }
+        try {
+            return new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Parses the statement and decides which of its literal tokens to take, in text order; null if it does not
+     * parse. A literal whose tokens cannot be told exactly makes the whole statement keep its own plan.
+     */
+    private static List<Span> decide(String sql, List<LiteralTokens.Token> tokens) {
         SqlNode node;
         try {
             node = SqlParsing.parse(sql);
@@ -66,31 +145,41 @@ public final class LiteralParameters {
             return null;
         }
         if (hasParameters(node)) {
-            return null;
+            return List.of();
         }
         List<Taken> taken = new ArrayList<>();
-        collect(node, taken);
-        if (taken.isEmpty()) {
+        collect(node, taken, lineStarts(sql));
+        taken.sort(Comparator.comparingInt(Taken::start));
+        List<Span> spans = new ArrayList<>(taken.size());
+        for (Taken t : taken) {
+            Span span = span(tokens, t.start(), t.end());
+            if (span == null || !t.value().equals(value(sql.substring(t.start(), t.end()),
+                tokens.get(span.last()).kind()))) {
+                return List.of();
+            }
+            spans.add(span);
+        }
+        return List.copyOf(spans);
+    }
+
+    /** The tokens that make up exactly the text {@code [start, end)}: one literal, or a minus and a number. */
+    private static Span span(List<LiteralTokens.Token> tokens, int start, int end) {
+        for (int i = 0; i < tokens.size(); i++) {
+            LiteralTokens.Token token = tokens.get(i);
+            if (token.start() != start) {
+                continue;
+            }
+            if (token.isLiteral() && token.end() == end) {
+                return new Span(i, i);
+            }
+            if (token.kind() == LiteralTokens.Kind.MINUS && i + 1 < tokens.size()
+                && tokens.get(i + 1).kind() == LiteralTokens.Kind.NUMBER && tokens.get(i + 1).end() == end
+                && tokens.get(i + 1).start() == token.end()) {
+                return new Span(i, i + 1);
+            }
             return null;
         }
-        taken.sort(Comparator.comparingInt((Taken t) -> t.pos().getLineNum())
-            .thenComparingInt(t -> t.pos().getColumnNum()));
-        int[] lineStarts = lineStarts(sql);
-        StringBuilder shape = new StringBuilder(sql.length());
-        int copied = 0;
-        List<Object> literals = new ArrayList<>(taken.size());
-        for (Taken t : taken) {
-            int start = offset(lineStarts, t.pos().getLineNum(), t.pos().getColumnNum());
-            int end = offset(lineStarts, t.pos().getEndLineNum(), t.pos().getEndColumnNum()) + 1;
-            if (start < copied || end > sql.length() || !spells(sql.substring(start, end), t.value())) {
-                return null; // positions that do not name the literal's own text: keep the statement whole
-            }
-            shape.append(sql, copied, start).append('?');
-            copied = end;
-            literals.add(t.value());
-        }
-        shape.append(sql, copied, sql.length());
-        return new Shape(shape.toString(), literals);
+        return null;
     }
 
     /**
@@ -156,57 +245,54 @@ public final class LiteralParameters {
     }
 
     /** Collects the literals the statement's top-level clauses allow to take. */
-    private static void collect(SqlNode node, List<Taken> taken) {
+    private static void collect(SqlNode node, List<Taken> taken, int[] lineStarts) {
+        Consumer<SqlNode> take = value -> literal(value, taken, lineStarts);
         if (node instanceof SqlSelectForUpdate locking) {
-            collect(locking.query, taken);
+            collect(locking.query, taken, lineStarts);
         } else if (node instanceof SqlOrderBy orderBy) {
-            collect(orderBy.query, taken);
+            collect(orderBy.query, taken, lineStarts);
         } else if (node instanceof SqlSelect select) {
-            condition(select.getWhere(), taken);
+            condition(select.getWhere(), take);
         } else if (node instanceof SqlUpdate update) {
-            for (SqlNode value : update.getSourceExpressionList()) {
-                literal(value, taken);
-            }
-            condition(update.getCondition(), taken);
+            update.getSourceExpressionList().forEach(take);
+            condition(update.getCondition(), take);
         } else if (node instanceof SqlDelete delete) {
-            condition(delete.getCondition(), taken);
+            condition(delete.getCondition(), take);
         } else if (node instanceof SqlInsert insert && insert.getSource().getKind() == SqlKind.VALUES) {
             for (SqlNode row : ((SqlCall) insert.getSource()).getOperandList()) {
                 if (row.getKind() == SqlKind.ROW) {
-                    for (SqlNode value : ((SqlCall) row).getOperandList()) {
-                        literal(value, taken);
-                    }
+                    ((SqlCall) row).getOperandList().forEach(take);
                 }
             }
         }
     }
 
     /** Walks AND, OR and NOT down to comparisons of a column with literals. */
-    private static void condition(SqlNode node, List<Taken> taken) {
+    private static void condition(SqlNode node, Consumer<SqlNode> take) {
         if (!(node instanceof SqlBasicCall call)) {
             return;
         }
         List<SqlNode> operands = call.getOperandList();
         switch (call.getKind()) {
-            case AND, OR, NOT -> operands.forEach(operand -> condition(operand, taken));
+            case AND, OR, NOT -> operands.forEach(operand -> condition(operand, take));
             case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> {
                 if (operands.get(0) instanceof SqlIdentifier) {
-                    literal(operands.get(1), taken);
+                    take.accept(operands.get(1));
                 } else if (operands.get(1) instanceof SqlIdentifier) {
-                    literal(operands.get(0), taken);
+                    take.accept(operands.get(0));
                 }
             }
             case BETWEEN -> {
                 if (operands.get(0) instanceof SqlIdentifier && literal(operands.get(1)) != null
                     && literal(operands.get(2)) != null) {
-                    literal(operands.get(1), taken);
-                    literal(operands.get(2), taken);
+                    take.accept(operands.get(1));
+                    take.accept(operands.get(2));
                 }
             }
             case IN, NOT_IN -> {
                 if (operands.get(0) instanceof SqlIdentifier && operands.get(1) instanceof SqlNodeList list
                     && list.stream().allMatch(item -> literal(item) != null)) {
-                    list.forEach(item -> literal(item, taken));
+                    list.forEach(take);
                 }
             }
             default -> {
@@ -214,11 +300,14 @@ public final class LiteralParameters {
         }
     }
 
-    private static void literal(SqlNode node, List<Taken> taken) {
+    private static void literal(SqlNode node, List<Taken> taken, int[] lineStarts) {
         SqlLiteral literal = literal(node);
         if (literal != null) {
-            taken.add(new Taken(literal.getParserPosition(), literal instanceof SqlNumericLiteral
-                ? literal.getValueAs(BigDecimal.class) : ((NlsString) literal.getValue()).getValue()));
+            SqlParserPos pos = literal.getParserPosition();
+            taken.add(new Taken(offset(lineStarts, pos.getLineNum(), pos.getColumnNum()),
+                offset(lineStarts, pos.getEndLineNum(), pos.getEndColumnNum()) + 1,
+                literal instanceof SqlNumericLiteral ? literal.getValueAs(BigDecimal.class)
+                    : ((NlsString) literal.getValue()).getValue()));
         }
     }
 
@@ -238,22 +327,6 @@ public final class LiteralParameters {
             return string;
         }
         return null;
-    }
-
-    /** Whether {@code text} is the literal's own spelling: a number of that value, or a quoted string of it. */
-    private static boolean spells(String text, Object value) {
-        if (value instanceof String s) {
-            return text.length() >= 2 && text.charAt(0) == '\'' && text.charAt(text.length() - 1) == '\''
-                && text.substring(1, text.length() - 1).replace("''", "'").equals(s);
-        }
-        if (!text.matches("[0-9.eE+-]+")) {
-            return false;
-        }
-        try {
-            return new BigDecimal(text).compareTo((BigDecimal) value) == 0;
-        } catch (NumberFormatException e) {
-            return false;
-        }
     }
 
     private static int[] lineStarts(String sql) {

@@ -8,8 +8,7 @@ import java.util.function.BooleanSupplier;
  * A page channel whose writes fail with {@code message} while {@link #failWrites} is set, or whenever the given
  * decision says so; it keeps its pages in memory, or passes to another channel.
  */
-public final class FailingPageChannel implements PageChannel {
-    private final PageChannel inner;
+public final class FailingPageChannel extends ForwardingPageChannel {
     private final String message;
     private final BooleanSupplier failNow;
     private volatile boolean failing;
@@ -21,7 +20,7 @@ public final class FailingPageChannel implements PageChannel {
 
     /** Writes to {@code inner}, failing also each one for which {@code failNow} answers true. */
     public FailingPageChannel(PageChannel inner, String message, BooleanSupplier failNow) {
-        this.inner = inner;
+        super(inner);
         this.message = message;
         this.failNow = failNow;
     }
@@ -31,35 +30,10 @@ public final class FailingPageChannel implements PageChannel {
     }
 
     @Override
-    public int read(ByteBuffer dst, long position) throws IOException {
-        return inner.read(dst, position);
-    }
-
-    @Override
     public void write(ByteBuffer src, long position) throws IOException {
         if (failing || failNow.getAsBoolean()) {
             throw new IOException(message);
         }
-        inner.write(src, position);
-    }
-
-    @Override
-    public void force() throws IOException {
-        inner.force();
-    }
-
-    @Override
-    public long size() throws IOException {
-        return inner.size();
-    }
-
-    @Override
-    public void truncate(long size) throws IOException {
-        inner.truncate(size);
-    }
-
-    @Override
-    public void close() throws IOException {
-        inner.close();
+        super.write(src, position);
     }
 }
