@@ -19,6 +19,12 @@ import org.verso.sql.prepare.LiteralParameters;
 class LiteralParametersTest extends SqlTestSupport {
     private final LiteralParameters shapes = new LiteralParameters();
 
+    /** The shape of a statement met the second time (the first of a lexical shape is planned as written). */
+    private LiteralParameters.Shape shaped(String sql) {
+        assertNull(shapes.shape(sql), "the first statement of its lexical shape: " + sql);
+        return shapes.shape(sql);
+    }
+
     @BeforeEach
     void tables() {
         execute("CREATE TABLE t (id INT PRIMARY KEY, name VARCHAR(5), price DECIMAL(6,2), code CHAR(4), r REAL, "
@@ -31,24 +37,24 @@ class LiteralParametersTest extends SqlTestSupport {
 
     @Test
     void theShapeIsTheTextWithAQuestionMarkForEachLiteralTaken() {
-        LiteralParameters.Shape shape = shapes.shape(
+        LiteralParameters.Shape shape = shaped(
             "SELECT name, 7 FROM t WHERE id = 17 AND name <> 'it''s'\n  OR id BETWEEN -3 AND 5 ORDER BY 1 LIMIT 3");
         assertEquals("SELECT name, 7 FROM t WHERE id = ? AND name <> ?\n  OR id BETWEEN ? AND ? ORDER BY 1 LIMIT 3",
             shape.sql());
         assertEquals(List.of(new BigDecimal(17), "it's", new BigDecimal(-3), new BigDecimal(5)), shape.literals());
         assertEquals("UPDATE t SET name = ?, price = price + 1 WHERE id IN (?, ?)",
-            shapes.shape("UPDATE t SET name = 'x', price = price + 1 WHERE id IN (1, 2)").sql());
+            shaped("UPDATE t SET name = 'x', price = price + 1 WHERE id IN (1, 2)").sql());
         assertEquals("INSERT INTO t (id, name) VALUES (?, ?), (?, UPPER('b'))",
-            shapes.shape("INSERT INTO t (id, name) VALUES (1, 'a'), (2, UPPER('b'))").sql());
-        assertNull(shapes.shape("SELECT * FROM t WHERE id = ? OR id = 3"), "the text has parameters");
-        assertNull(shapes.shape("SELECT 1 + 2 FROM t WHERE id + 1 = name"), "no literal to take");
-        assertNull(shapes.shape("EXPLAIN PLAN FOR SELECT * FROM t WHERE id = 3"));
-        assertNull(shapes.shape("SELEC oops"));
-        assertNull(shapes.shape("SELECT * FROM t WHERE name = 'unterminated"));
+            shaped("INSERT INTO t (id, name) VALUES (1, 'a'), (2, UPPER('b'))").sql());
+        assertNull(shaped("SELECT * FROM t WHERE id = ? OR id = 3"), "the text has parameters");
+        assertNull(shaped("SELECT 1 + 2 FROM t WHERE id + 1 = name"), "no literal to take");
+        assertNull(shaped("EXPLAIN PLAN FOR SELECT * FROM t WHERE id = 3"));
+        assertNull(shaped("SELEC oops"));
+        assertNull(shaped("SELECT * FROM t WHERE name = 'unterminated"));
         // One parse decides for every statement of the same tokens; comments and quoted names are not literals.
-        assertEquals("SELECT \"a1\" FROM t /* 5 */ WHERE id = ? -- 'x'\n AND name = ?", shapes.shape(
+        assertEquals("SELECT \"a1\" FROM t /* 5 */ WHERE id = ? -- 'x'\n AND name = ?", shaped(
             "SELECT \"a1\" FROM t /* 5 */ WHERE id = 1.5e3 -- 'x'\n AND name = 'o''k'").sql());
-        assertEquals(List.of(new BigDecimal("-2"), "?"), shapes.shape(
+        assertEquals(List.of(new BigDecimal("-2"), "?"), shaped(
             "SELECT \"a1\" FROM t /* 5 */ WHERE id = -2 -- 'x'\n AND name = '?'").literals());
     }
 
@@ -60,14 +66,19 @@ class LiteralParametersTest extends SqlTestSupport {
             assertEquals(List.of(row("n" + i)), query("SELECT name FROM t WHERE id = " + i));
             assertEquals(List.of(row(i)), query("SELECT id FROM t WHERE name = 'n" + i + "'"));
         }
-        assertEquals(planned + 1, engine.planCount(), "one plan for each of the two shapes");
+        // Each shape: its first statement planned as written, the second one the shape, every later one no plan.
+        assertEquals(planned + 3, engine.planCount(), "plans of two shapes");
         update("UPDATE t SET name = 'u1' WHERE id = 1");
         update("UPDATE t SET name = 'u2' WHERE id = 2");
         update("INSERT INTO t (id, name) VALUES (100, 'a')");
         update("INSERT INTO t (id, name) VALUES (101, 'b')");
         update("DELETE FROM t WHERE id = 100");
         update("DELETE FROM t WHERE id = 101");
-        assertEquals(planned + 4, engine.planCount(), "one plan each for UPDATE, INSERT and DELETE");
+        update("UPDATE t SET name = 'u3' WHERE id = 3");
+        update("INSERT INTO t (id, name) VALUES (102, 'c')");
+        update("DELETE FROM t WHERE id = 102");
+        assertEquals(planned + 9, engine.planCount(), "two plans each for UPDATE, INSERT and DELETE, then none");
+        assertEquals(List.of(row("u3")), query("SELECT name FROM t WHERE id = 3"));
         assertEquals(List.of(row("u1"), row("u2")), query("SELECT name FROM t WHERE id <= 2 AND id >= 1 ORDER BY id"));
     }
 
@@ -114,6 +125,6 @@ class LiteralParametersTest extends SqlTestSupport {
             assertEquals(own, shaped, context);
         }
         System.out.println("answered by a shape planned before: " + byShape + " of 300");
-        assertTrue(byShape > 20, "shapes answered " + byShape + " statements");
+        assertTrue(byShape > 15, "shapes answered " + byShape + " statements");
     }
 }

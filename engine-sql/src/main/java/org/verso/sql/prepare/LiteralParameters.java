@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -46,7 +47,8 @@ import org.verso.sql.parse.ast.SqlSelectForUpdate;
  * <p>The shape is the statement's own text with {@code ?} in place of each literal taken, so parameters are numbered
  * as a driver's would be, and the shape is planned and cached like any prepared statement. Which literals to take is
  * decided by parsing the statement once per lexical shape (its tokens, literals aside: {@link LiteralTokens}), and
- * remembered; a statement of a known lexical shape is only lexed. Thread safe.
+ * remembered; a statement of a known lexical shape is only lexed. The first statement of a lexical shape is planned
+ * as written: statements that never repeat a shape (generated queries) pay only the lexing. Thread safe.
  */
 public final class LiteralParameters {
     private static final int MAX_RULES = 4096;
@@ -64,10 +66,12 @@ public final class LiteralParameters {
 
     // Per lexical shape, the literals to take (none: the statement keeps its own plan).
     private final Map<String, List<Span>> rules = new ConcurrentHashMap<>();
+    // Lexical shapes met once: only a second statement of the same shape is worth a parse and a plan of the shape.
+    private final Set<String> seen = ConcurrentHashMap.newKeySet();
 
     /**
-     * The shape of {@code sql}, or null if it has no literal to take, has parameters of its own, is not a query or
-     * change, or does not parse (the statement's own planning then reports why).
+     * The shape of {@code sql}, or null if it is the first of its lexical shape, has no literal to take, has
+     * parameters of its own, is not a query or change, or does not parse (its own planning then reports why).
      */
     public Shape shape(String sql) {
         List<LiteralTokens.Token> tokens = LiteralTokens.lex(sql);
@@ -77,6 +81,9 @@ public final class LiteralParameters {
         String key = lexicalShape(sql, tokens);
         List<Span> rule = rules.get(key);
         if (rule == null) {
+            if (firstSeen(key)) {
+                return null; // a statement whose like may never come again is planned as written, at no extra cost
+            }
             rule = decide(sql, tokens);
             if (rule == null) {
                 return null; // it does not parse: nothing is remembered about a statement that will fail
@@ -105,6 +112,14 @@ public final class LiteralParameters {
         }
         shape.append(sql, copied, sql.length());
         return new Shape(shape.toString(), literals);
+    }
+
+    /** Notes a lexical shape; true the first time (since the notes were last cleared). */
+    private boolean firstSeen(String key) {
+        if (seen.size() >= MAX_RULES) {
+            seen.clear();
+        }
+        return seen.add(key);
     }
 
     /** The text with each literal token replaced by a mark of its kind. */
