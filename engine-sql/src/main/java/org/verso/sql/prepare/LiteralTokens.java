@@ -24,10 +24,13 @@ final class LiteralTokens {
     }
 
     /**
-     * The tokens of {@code sql}, or null if it has a dynamic parameter of its own or an unterminated quote or
-     * comment (its planning reports that).
+     * The tokens of {@code sql}, or null if it has a dynamic parameter of its own, an unterminated quote or comment
+     * (its planning reports that), or a NUL character (the mark of a literal in a lexical shape).
      */
     static List<Token> lex(String sql) {
+        if (sql.indexOf('\0') >= 0) {
+            return null;
+        }
         List<Token> tokens = new ArrayList<>();
         int n = sql.length();
         int i = 0;
