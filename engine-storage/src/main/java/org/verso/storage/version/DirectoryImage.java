@@ -220,10 +220,9 @@ public final class DirectoryImage {
         buffer.putLong(BODY + 40, next.commitLogFloor());
         buffer.putLong(BODY + 48, next.generation());
         PageHeader.setUsed(buffer, BODY + 56);
-        // Until the force returns, the slot may hold either header: its floor stays the smaller, older one.
-        slotFloor[slot] = Math.min(slotFloor[slot], next.commitLogFloor());
         file.writePage(0, buffer);
         file.force();
+        // Only now may the slot be taken with this header; until then its floor stays the older, smaller one.
         slotFloor[slot] = next.commitLogFloor();
         writtenPages[slot] = Math.max(writtenPages[slot], pages);
         current[slot] = true;
