@@ -156,8 +156,10 @@ class BTreeLogFailureTest {
                 try {
                     for (int i = 0; i < 6_000; i++) {
                         long k = r.nextInt(20_000) * 4L + id;
-                        boolean grow = i < 4_000;
-                        boolean insert = mine.isEmpty() || (grow ? r.nextInt(3) > 0 : r.nextInt(3) == 0);
+                        // Grow, then shrink to a fraction: removals that empty whole leaves, so merges happen
+                        // whatever the timing of the writers.
+                        boolean grow = i < 3_000;
+                        boolean insert = mine.isEmpty() || (grow ? r.nextInt(3) > 0 : r.nextInt(6) == 0);
                         long target = insert ? k : (mine.ceiling(k) == null ? mine.first() : mine.ceiling(k));
                         try {
                             if (insert) {
@@ -209,6 +211,8 @@ class BTreeLogFailureTest {
             throw new AssertionError("seed " + seed, failure.get());
         }
         diskFailing.set(false);
+        System.out.println("BTreeLogFailureTest: failed changes " + failedChanges.get() + ", failed page writes "
+            + diskFailures.get() + ", splits " + tree.splits() + ", merges " + tree.merges());
         assertTrue(failedChanges.get() > 100 && diskFailures.get() > 10 && tree.splits() > 10
             && tree.merges() > 0, "failed changes " + failedChanges.get() + ", failed page writes "
             + diskFailures.get() + ", splits " + tree.splits() + ", merges " + tree.merges());
