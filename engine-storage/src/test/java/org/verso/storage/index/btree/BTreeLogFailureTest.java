@@ -188,7 +188,7 @@ class BTreeLogFailureTest {
         Thread checkpointer = new Thread(() -> {
             try {
                 while (threads.stream().anyMatch(Thread::isAlive)) {
-                    Thread.sleep(5);
+                    Thread.sleep(1); // often, so that page writes fail while changes run, whatever the timing
                     try {
                         images.advance(wal::appendedLsn);
                         live.flush();
