@@ -248,8 +248,10 @@ public final class SegmentedPageChannel implements PageChannel {
         channels.delete(pathOf(segment));
     }
 
-    /** Deletes every segment of the logical file {@code file}; the caller forces the directory. */
+    /** Deletes every segment of the logical file and closes it; the caller forces the directory. */
     public synchronized void deleteAll() throws IOException {
+        // A reader that finds a segment gone fails as on a closed file, never reading it as empty.
+        closed = true;
         for (long segment : existingSegments()) {
             delete(segment);
         }

@@ -77,6 +77,21 @@ class SegmentedPageChannelTest {
     }
 
     /** A directory force that fails leaves the new segment's name undurable: its next use forces it again. */
+    /**
+     * A file deleted under a reader (a dropped table being scanned): the read fails as on a closed channel, which the
+     * engine reports as an I/O error of a dropped object, not as an empty page it would call corrupted.
+     */
+    @Test
+    void aReadAfterTheFileWasDeletedFailsAsClosed(@TempDir Path dir) throws IOException {
+        SegmentedPageChannel ch = new SegmentedPageChannel(ChannelFactory.FILES, dir.resolve("T1.heap"), SEGMENT,
+            new IoCounters());
+        ch.write(page(1), 0);
+        ch.write(page(2), SEGMENT);
+        ch.deleteAll();
+        assertThrows(java.nio.channels.ClosedChannelException.class, () -> ch.read(ByteBuffer.allocate(PAGE), 0));
+        ch.close();
+    }
+
     @Test
     void aSegmentWhoseNameWasNotForcedIsForcedBeforeItIsUsed(@TempDir Path dir) throws IOException {
         AtomicInteger forces = new AtomicInteger();
