@@ -33,9 +33,10 @@ import org.verso.storage.page.PageHeader;
  * this, so it bounds how fast a cached workload can go. The pool holds every page (all hits, checked at the end).
  *
  * <p>Baseline: the same {@code getLong} straight from the page's memory, with no pool ({@code directRead}). Both
- * run with 1 and 4 threads; the pool takes one monitor for the pin and again for the unpin, so the 4-thread
- * score shows that monitor's contention. On a 2-core machine 4 threads are also oversubscribed: the 4-thread
- * baseline shows what oversubscription alone costs, so compare pool/baseline at the same thread count.
+ * run with 1 and 4 threads; the 4-thread score shows what pins of different pages cost each other (the pool's
+ * partitions and per-frame state words are meant to make that nothing). On a 2-core machine 4 threads are also
+ * oversubscribed: the 4-thread baseline shows what oversubscription alone costs, so compare pool/baseline at the
+ * same thread count.
  *
  * <p>Pages are visited in a per-thread random order (a fixed shuffle per thread), so the pool's page table is
  * probed for different keys, as a lookup of scattered rows would.

@@ -1,7 +1,13 @@
 package org.verso.storage.page;
 
 import java.nio.ByteBuffer;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.StampedLock;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.storage.wal.RedoLog;
@@ -17,28 +23,42 @@ import org.verso.storage.wal.RedoLog;
  * hand; the first unpinned frame found with a clear bit is reused, after writing it if dirty. Hot pages keep their
  * bit set and survive the sweep.
  *
- * <p>Thread safety: all methods are thread safe. One monitor guards the page table and frame states; disk reads
- * of a missing page happen under it too, which keeps the pool simple at the price of serialising misses.
+ * <p>Thread safety: all methods are thread safe, and no lock is shared by all pages. The page table is split into
+ * partitions by key, each with its own {@link StampedLock}: a hit reads its partition optimistically (no lock
+ * taken, no shared memory written) and then pins the frame with one compare-and-set on the frame's own state word,
+ * checking afterwards that the frame still holds the page. Changing the table takes one partition's write lock, and
+ * never across I/O. A frame being read, evicted or written by the background writer is held exclusively by one
+ * thread (a flag in its state word): only a pin of that very page waits for it. Disk reads, eviction writes (and
+ * the log force they may need) happen with no lock held that another page's reader needs.
  */
 public final class BufferPool {
     /** Frames are carved out of direct buffers of this size: one holds at most 2 GiB. */
     private static final int ARENA_BYTES = 1 << 30;
+    private static final int PINS = Page.EXCLUSIVE - 1;
 
     private final int pageSize;
     private final int frameCount;
     private final Page[] pages;
-    private final int[] pinCount;
-    private final boolean[] dirty;
-    private final boolean[] referenced;
-    // Frames of a deleted file that were pinned when it was discarded: freed by their last unpin.
-    private final boolean[] discarded;
-    private final PageTable pageTable;
+    private final Partition[] partitions;
+    private final AtomicInteger clockHand = new AtomicInteger();
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+    private final LongAdder walRuleViolations = new LongAdder();
     private volatile RedoLog log = RedoLog.NONE;
     private Thread backgroundWriter;
-    private int clockHand;
-    private long walRuleViolations;
-    private long hits;
-    private long misses;
+
+    /** One partition of the page table and the lock that guards it. */
+    private static final class Partition {
+        final StampedLock lock = new StampedLock();
+        final PageTable table;
+
+        Partition(int expectedEntries) {
+            table = new PageTable(expectedEntries);
+        }
+    }
+
+    /** What {@link #load} does when the page is not in the pool. */
+    private enum Absent { READ, CREATE, CREATE_NEW }
 
     public BufferPool(int pageSize, long budgetBytes) {
         this(pageSize, budgetBytes, ARENA_BYTES);
@@ -48,7 +68,11 @@ public final class BufferPool {
     BufferPool(int pageSize, long budgetBytes, int arenaBytes) {
         this.pageSize = pageSize;
         this.frameCount = (int) Math.max(16, budgetBytes / pageSize);
-        this.pageTable = new PageTable(frameCount);
+        int partitionCount = Integer.highestOneBit(Math.min(128, Math.max(1, frameCount / 16)));
+        this.partitions = new Partition[partitionCount];
+        for (int i = 0; i < partitionCount; i++) {
+            partitions[i] = new Partition(frameCount / partitionCount + 1);
+        }
         // Aligned to 4 KiB so frames can be used for O_DIRECT I/O.
         this.pages = new Page[frameCount];
         int perArena = arenaBytes / pageSize;
@@ -63,10 +87,6 @@ public final class BufferPool {
         } catch (OutOfMemoryError e) {
             throw ErrorCode.BUFFER_POOL_NOT_ALLOCATED.exception((long) frameCount * pageSize);
         }
-        this.pinCount = new int[frameCount];
-        this.dirty = new boolean[frameCount];
-        this.referenced = new boolean[frameCount];
-        this.discarded = new boolean[frameCount];
     }
 
     /** The log whose records must be durable before a page carrying their LSN is written. */
@@ -74,36 +94,41 @@ public final class BufferPool {
         this.log = redoLog;
     }
 
-    private void writeFrame(int f) {
-        Page page = pages[f];
-        log.flushTo(PageHeader.lsn(page.buffer));
-        page.file.writePage(page.pageNo, page.buffer);
-        if (PageHeader.lsn(page.buffer) > log.durableLsn()) {
-            // The page changed while it was written: its image may carry changes the log does not hold yet.
-            walRuleViolations++;
-        }
-        dirty[f] = false;
+    public int pageSize() {
+        return pageSize;
     }
 
-    /**
-     * Page images written with a page LSN beyond the durable log (the write-ahead rule broken by a page changing
-     * while it was written); always 0, which the tests check under concurrent writers and checkpoints.
-     */
-    public synchronized long walRuleViolations() {
-        return walRuleViolations;
+    public int frameCount() {
+        return frameCount;
+    }
+
+    private static long key(PageFile file, long pageNo) {
+        return ((long) file.fileId() << 40) | pageNo;
+    }
+
+    private Partition partition(long key) {
+        long h = key * 0xC2B2AE3D27D4EB4FL;
+        return partitions[(int) (h >>> 40) & (partitions.length - 1)];
+    }
+
+    // ---------------------------------------------------------------- pinning
+
+    /** Pins an existing page, reading and verifying it if it is not in the pool. */
+    public Page pin(PageFile file, long pageNo) {
+        return load(file, pageNo, Absent.READ);
     }
 
     /**
      * Pins a page for recovery: the cached copy if there is one, else a fresh empty page (the caller has found the
      * page missing on disk or unreadable).
      */
-    public synchronized Page pinOrCreate(PageFile file, long pageNo) {
-        int frame = pageTable.get(key(file, pageNo));
-        if (frame >= 0) {
-            pinCount[frame]++;
-            return pages[frame];
-        }
-        return pinNew(file, pageNo);
+    public Page pinOrCreate(PageFile file, long pageNo) {
+        return load(file, pageNo, Absent.CREATE);
+    }
+
+    /** Pins a page that is new to the file, with a fresh header of the file's kind; the page starts dirty. */
+    public Page pinNew(PageFile file, long pageNo) {
+        return load(file, pageNo, Absent.CREATE_NEW);
     }
 
     /**
@@ -121,72 +146,397 @@ public final class BufferPool {
         }
     }
 
+    /** Pins a page if the pool holds it; null otherwise (nothing is read). */
+    public Page pinCached(PageFile file, long pageNo) {
+        return pinIfCached(key(file, pageNo));
+    }
+
+    private Page load(PageFile file, long pageNo, Absent absent) {
+        long key = key(file, pageNo);
+        Partition partition = partition(key);
+        for (;;) {
+            if (absent != Absent.CREATE_NEW) {
+                Page cached = pinIfCached(key);
+                if (cached != null) {
+                    hits.increment();
+                    return cached;
+                }
+            }
+            Page frame = claimVictim();
+            long stamp = partition.lock.writeLock();
+            try {
+                if (partition.table.get(key) >= 0) {
+                    // Another thread installed the page meanwhile.
+                    frame.setState(0);
+                    if (absent == Absent.CREATE_NEW) {
+                        throw ErrorCode.INTERNAL_ERROR.exception("page " + pageNo + " of " + file.name()
+                            + " already cached");
+                    }
+                    continue;
+                }
+                frame.file = file;
+                frame.pageNo = pageNo;
+                frame.dirty = false;
+                frame.discarded = false;
+                frame.referenced = true;
+                frame.key = key;
+                frame.setState(Page.EXCLUSIVE | 1);
+                partition.table.put(key, frame.frame);
+            } finally {
+                partition.lock.unlockWrite(stamp);
+            }
+            try {
+                if (absent == Absent.READ) {
+                    misses.increment();
+                    readVerified(file, pageNo, frame.buffer);
+                    checkLogged(file, pageNo, frame.buffer);
+                } else {
+                    PageHeader.init(frame.buffer, file.kind().code(), pageNo);
+                    frame.dirty = true;
+                }
+            } catch (RuntimeException | Error e) {
+                uninstall(frame, key);
+                throw e;
+            }
+            frame.addState(-Page.EXCLUSIVE);
+            return frame;
+        }
+    }
+
+    /** The page of {@code key} pinned, or null if the pool does not hold it; waits while another thread loads it. */
+    private Page pinIfCached(long key) {
+        Partition partition = partition(key);
+        for (int attempt = 0; ; attempt++) {
+            int f = lookup(partition, key);
+            if (f < 0) {
+                return null;
+            }
+            Page page = pages[f];
+            int s = page.state();
+            if ((s & Page.EXCLUSIVE) == 0) {
+                if (page.casState(s, s + 1)) {
+                    if (page.key == key) {
+                        if (!page.referenced) {
+                            page.referenced = true;
+                        }
+                        return page;
+                    }
+                    // The frame was given to another page between the lookup and the pin.
+                    unpin(page);
+                }
+                continue;
+            }
+            backOff(attempt);
+        }
+    }
+
+    private int lookup(Partition partition, long key) {
+        StampedLock lock = partition.lock;
+        long stamp = lock.tryOptimisticRead();
+        int f = partition.table.get(key);
+        if (lock.validate(stamp)) {
+            return f;
+        }
+        stamp = lock.readLock();
+        try {
+            return partition.table.get(key);
+        } finally {
+            lock.unlockRead(stamp);
+        }
+    }
+
+    /** Takes a page back out of the table after its load failed, and frees its frame. */
+    private void uninstall(Page frame, long key) {
+        removeEntry(frame, key);
+        frame.key = Page.NO_KEY;
+        frame.file = null;
+        frame.dirty = false;
+        frame.setState(0);
+    }
+
     /**
-     * Writes every dirty page of every file that nobody has pinned. A pinned page is being changed (the head page an
-     * append region is filling) and is written by its owner: writing it here could write a torn image, or an image
-     * whose changes the log does not hold yet, and would write an append region's page twice. Callers that need
-     * everything on disk (a checkpoint) make the owners write their pinned pages first: a checkpoint seals every
-     * region before it calls this, and a region's pages sealed later hold only records logged after the
-     * checkpoint's redo point.
+     * A frame held exclusively and holding no page: a free one, or the clock's victim after writing it if dirty and
+     * taking it out of the table. Frames that are pinned, or held by another thread, are passed over. Other threads
+     * pin, unpin and sweep meanwhile, so one fruitless sweep proves nothing: the pool is reported exhausted only when
+     * sweeps keep finding every frame taken for a while (about a second).
      */
-    public synchronized void flushAll() {
-        for (int f : dirtyFramesInFileOrder(false)) {
-            if (pinCount[f] == 0) {
-                writeFrame(f);
+    private Page claimVictim() {
+        for (int round = 0; ; round++) {
+            for (int scanned = 0; scanned < 2 * frameCount + 1; scanned++) {
+                Page page = pages[Math.floorMod(clockHand.getAndIncrement(), frameCount)];
+                if (page.state() != 0) {
+                    continue;
+                }
+                if (page.key != Page.NO_KEY && page.referenced) {
+                    page.referenced = false;
+                    continue;
+                }
+                if (page.casState(0, Page.EXCLUSIVE)) {
+                    evict(page);
+                    return page;
+                }
+            }
+            if (round >= 5_000) {
+                throw ErrorCode.BUFFER_POOL_EXHAUSTED.exception(frameCount);
+            }
+            backOff(round);
+        }
+    }
+
+    /** Empties a frame held exclusively: writes its page if dirty and takes it out of the table. */
+    private void evict(Page page) {
+        long old = page.key;
+        if (old == Page.NO_KEY) {
+            return;
+        }
+        if (page.dirty) {
+            try {
+                writeFrame(page);
+            } catch (RuntimeException | Error e) {
+                page.setState(0);
+                throw e;
+            }
+        }
+        removeEntry(page, old);
+        page.key = Page.NO_KEY;
+        page.file = null;
+    }
+
+    /** Takes {@code key} out of the page table if it still maps to {@code frame}. */
+    private void removeEntry(Page frame, long key) {
+        Partition partition = partition(key);
+        long stamp = partition.lock.writeLock();
+        try {
+            if (partition.table.get(key) == frame.frame) {
+                partition.table.remove(key);
+            }
+        } finally {
+            partition.lock.unlockWrite(stamp);
+        }
+    }
+
+    private static void backOff(int attempt) {
+        if (attempt < 16) {
+            Thread.onSpinWait();
+        } else if (attempt < 32) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(200_000);
+        }
+    }
+
+    public void unpin(Page page) {
+        int s;
+        do {
+            s = page.state();
+            if ((s & PINS) == 0) {
+                throw ErrorCode.INTERNAL_ERROR.exception("unpin of unpinned page " + page.pageNo);
+            }
+        } while (!page.casState(s, s - 1));
+        if (s == 1 && page.discarded) {
+            tryFree(page);
+        }
+    }
+
+    /** Frees a discarded frame that nobody holds any more; whoever gets it exclusively first does it. */
+    private void tryFree(Page page) {
+        if (!page.casState(0, Page.EXCLUSIVE)) {
+            return;
+        }
+        if (page.key == Page.NO_KEY) {
+            page.file = null;
+            page.dirty = false;
+            page.discarded = false;
+            page.referenced = false;
+        }
+        page.setState(0);
+    }
+
+    // ---------------------------------------------------------------- dirty pages and writing
+
+    /**
+     * Marks a pinned page changed. Taken under the page's monitor, which a write of the page holds: a change marked
+     * while its page is being written is marked after that write, so the mark is never lost.
+     */
+    public void markDirty(Page page) {
+        synchronized (page) {
+            page.dirty = true;
+        }
+    }
+
+    /**
+     * Writes a frame the caller holds (pinned or exclusively), after forcing the log up to its LSN. The mark is cleared
+     * only once the image is written, so a flush that must see every write done waits for one in progress. A frame
+     * discarded meanwhile is not written: its file is being deleted.
+     */
+    private void writeFrame(Page page) {
+        synchronized (page) {
+            if (page.discarded || page.key == Page.NO_KEY) {
+                return;
+            }
+            log.flushTo(PageHeader.lsn(page.buffer));
+            page.file.writePage(page.pageNo, page.buffer);
+            if (PageHeader.lsn(page.buffer) > log.durableLsn()) {
+                // The page changed while it was written: its image may carry changes the log does not hold yet.
+                walRuleViolations.increment();
+            }
+            page.dirty = false;
+        }
+    }
+
+    /**
+     * Page images written with a page LSN beyond the durable log (the write-ahead rule broken by a page changing
+     * while it was written); always 0, which the tests check under concurrent writers and checkpoints.
+     */
+    public long walRuleViolations() {
+        return walRuleViolations.sum();
+    }
+
+    /** Writes a pinned page now and marks it clean. */
+    public void writeNow(Page page) {
+        writeFrame(page);
+    }
+
+    /** Writes a pinned page if it is dirty (an owner that keeps writers off the page while it is written). */
+    public void writeIfDirty(Page page) {
+        if (page.dirty) {
+            writeFrame(page);
+        }
+    }
+
+    /**
+     * Writes every dirty page of every file that nobody has pinned, and waits for writes of other threads in
+     * progress, so that everything dirty before the call is on disk (or pinned) when it returns. A pinned page is
+     * being changed (the head page an append region is filling) and is written by its owner: writing it here could
+     * write a torn image, or an image whose changes the log does not hold yet, and would write an append region's
+     * page twice. Callers that need everything on disk (a checkpoint) make the owners write their pinned pages
+     * first: a checkpoint seals every region before it calls this, and a region's pages sealed later hold only
+     * records logged after the checkpoint's redo point.
+     */
+    public void flushAll() {
+        for (DirtyFrame dirty : dirtyFramesInFileOrder(null)) {
+            writeUnpinned(dirty, true);
+        }
+    }
+
+    /**
+     * Writes one dirty frame if nobody has it pinned; with {@code wait}, first waits for a thread that holds it
+     * exclusively (loading, evicting or writing it). Pages whose log is not durable are written only with {@code
+     * wait} (forcing the log); the background writer leaves them for a later round.
+     */
+    private void writeUnpinned(DirtyFrame dirty, boolean wait) {
+        Page page = dirty.page;
+        for (int attempt = 0; ; attempt++) {
+            int s = page.state();
+            if (s == 0) {
+                if (!page.casState(0, Page.EXCLUSIVE)) {
+                    continue;
+                }
+                try {
+                    if (page.key == dirty.key && page.dirty
+                        && (wait || PageHeader.lsn(page.buffer) <= log.durableLsn())) {
+                        writeFrame(page);
+                    }
+                } finally {
+                    page.setState(0);
+                }
+                return;
+            }
+            if ((s & Page.EXCLUSIVE) == 0 || !wait) {
+                return;
+            }
+            backOff(attempt);
+        }
+    }
+
+    /** A dirty frame as a flush found it: the page it held then, for ordering and for checking it still does. */
+    private record DirtyFrame(Page page, long key, int fileId, long pageNo) {
+    }
+
+    /** Dirty frames (of {@code file}, or of every file if null) ordered by file and page number. */
+    private List<DirtyFrame> dirtyFramesInFileOrder(PageFile only) {
+        List<DirtyFrame> dirty = new ArrayList<>();
+        for (Page page : pages) {
+            long key = page.key;
+            PageFile file = page.file;
+            long pageNo = page.pageNo;
+            if (page.dirty && key != Page.NO_KEY && file != null && (only == null || file == only)
+                && key == key(file, pageNo)) {
+                dirty.add(new DirtyFrame(page, key, file.fileId(), pageNo));
+            }
+        }
+        dirty.sort(Comparator.comparingInt(DirtyFrame::fileId).thenComparingLong(DirtyFrame::pageNo));
+        return dirty;
+    }
+
+    /** The numbers of {@code file}'s dirty pages, in ascending order. */
+    public long[] dirtyPages(PageFile file) {
+        return dirtyFramesInFileOrder(file).stream().mapToLong(DirtyFrame::pageNo).toArray();
+    }
+
+    /**
+     * Writes every dirty page of {@code file}, pinned or not, in page order so the writes are sequential where
+     * possible. Its owner calls it when no change of the file is in progress.
+     */
+    public void flush(PageFile file) {
+        for (DirtyFrame dirty : dirtyFramesInFileOrder(file)) {
+            Page page = pinIfCached(dirty.key);
+            if (page == null) {
+                continue;
+            }
+            try {
+                if (page.dirty) {
+                    writeFrame(page);
+                }
+            } finally {
+                unpin(page);
             }
         }
     }
 
     /**
-     * Dirty frames ordered by file and page number, so that writing them continues each file's previous write where
-     * it can; with {@code unpinnedAndLogged}, only unpinned frames whose log records are already durable.
+     * Drops every page of {@code file} from the pool without writing it (the file is being deleted). A page that a
+     * reader still has pinned stays with that reader, unreachable for new pins, and its frame is freed by the last
+     * unpin: a frame is never reused while pinned. A write of one of the pages in progress is waited for, so none
+     * reaches the file after this returns.
      */
-    private int[] dirtyFramesInFileOrder(boolean unpinnedAndLogged) {
-        long durable = log.durableLsn();
-        return java.util.stream.IntStream.range(0, frameCount)
-            .filter(f -> dirty[f] && pages[f].file != null)
-            .filter(f -> !unpinnedAndLogged || (pinCount[f] == 0 && PageHeader.lsn(pages[f].buffer) <= durable))
-            .boxed()
-            .sorted(java.util.Comparator.<Integer>comparingInt(f -> pages[f].file.fileId())
-                .thenComparingLong(f -> pages[f].pageNo))
-            .mapToInt(Integer::intValue)
-            .toArray();
+    public void discard(PageFile file) {
+        discard(file, 0, Long.MAX_VALUE);
     }
 
-    public int pageSize() {
-        return pageSize;
-    }
-
-    public int frameCount() {
-        return frameCount;
-    }
-
-    private static long key(PageFile file, long pageNo) {
-        return ((long) file.fileId() << 40) | pageNo;
-    }
-
-    /** Pins an existing page, reading and verifying it if it is not in the pool. */
-    public synchronized Page pin(PageFile file, long pageNo) {
-        int frame = pageTable.get(key(file, pageNo));
-        if (frame >= 0) {
-            hits++;
-            pinCount[frame]++;
-            referenced[frame] = true;
-            return pages[frame];
+    /** As {@link #discard(PageFile)}, for the pages {@code [fromPage, toPage)} of {@code file} only. */
+    public void discard(PageFile file, long fromPage, long toPage) {
+        for (Page page : pages) {
+            long key = page.key;
+            if (key == Page.NO_KEY || page.file != file || page.pageNo < fromPage || page.pageNo >= toPage) {
+                continue;
+            }
+            Partition partition = partition(key);
+            long stamp = partition.lock.writeLock();
+            try {
+                if (page.key != key) {
+                    continue;
+                }
+                if (partition.table.get(key) == page.frame) {
+                    partition.table.remove(key);
+                }
+                page.discarded = true;
+                page.dirty = false;
+                page.key = Page.NO_KEY;
+            } finally {
+                partition.lock.unlockWrite(stamp);
+            }
+            synchronized (page) {
+                // Nothing to do: entering waits for a write that began before the frame was marked discarded, so
+                // that it ends before the file is deleted. Writes that begin later see the mark and skip the page.
+            }
+            if ((page.state() & PINS) == 0) {
+                tryFree(page);
+            }
         }
-        misses++;
-        int f = victim();
-        Page page = pages[f];
-        try {
-            readVerified(file, pageNo, page.buffer);
-            checkLogged(file, pageNo, page.buffer);
-        } catch (VersoException e) {
-            page.file = null;
-            throw e;
-        }
-        install(f, file, pageNo);
-        return page;
     }
+
+    // ---------------------------------------------------------------- recovery checks and reads
 
     /**
      * Reads a page and verifies it. A page torn by a crash is rebuilt from the write-ahead log by recovery; one that
@@ -232,131 +582,23 @@ public final class BufferPool {
     /**
      * Recovery's check, once replay has ended at {@code endLsn}, of the pages it read while no log was attached:
      * XX001 for one whose LSN lies beyond the end, as a later read of it would be (see {@link #pin}).
-     * {@code describeEnd} says where the log ends.
+     * {@code describeEnd} says where the log ends. Recovery runs alone, so the frames are read without pinning.
      */
-    public synchronized void checkLoggedUpTo(long endLsn, String describeEnd) {
-        for (int f = 0; f < frameCount; f++) {
-            Page page = pages[f];
-            if (page.file != null && !discarded[f]) {
-                checkLogged(page.file, page.pageNo, page.buffer, endLsn, describeEnd);
+    public void checkLoggedUpTo(long endLsn, String describeEnd) {
+        for (Page page : pages) {
+            PageFile file = page.file;
+            if (page.key != Page.NO_KEY && file != null) {
+                checkLogged(file, page.pageNo, page.buffer, endLsn, describeEnd);
             }
         }
     }
 
-    /** Pins a page that is new to the file, with a fresh header of the file's kind; the page starts dirty. */
-    public synchronized Page pinNew(PageFile file, long pageNo) {
-        if (pageTable.get(key(file, pageNo)) >= 0) {
-            throw ErrorCode.INTERNAL_ERROR.exception("page " + pageNo + " of " + file.name() + " already cached");
-        }
-        int f = victim();
-        PageHeader.init(pages[f].buffer, file.kind().code(), pageNo);
-        install(f, file, pageNo);
-        dirty[f] = true;
-        return pages[f];
-    }
-
-    private void install(int f, PageFile file, long pageNo) {
-        Page page = pages[f];
-        page.file = file;
-        page.pageNo = pageNo;
-        pageTable.put(key(file, pageNo), f);
-        pinCount[f] = 1;
-        referenced[f] = true;
-        dirty[f] = false;
-    }
-
-    public synchronized void unpin(Page page) {
-        int f = page.frame;
-        if (pinCount[f] <= 0) {
-            throw ErrorCode.INTERNAL_ERROR.exception("unpin of unpinned page " + page.pageNo);
-        }
-        if (--pinCount[f] == 0 && discarded[f]) {
-            free(f);
-        }
-    }
-
-    private void free(int f) {
-        pages[f].file = null;
-        dirty[f] = false;
-        referenced[f] = false;
-        discarded[f] = false;
-    }
-
-    public synchronized void markDirty(Page page) {
-        dirty[page.frame] = true;
-    }
-
-    /** Writes a pinned page now and marks it clean. */
-    public synchronized void writeNow(Page page) {
-        writeFrame(page.frame);
-    }
-
-    /** Pins a page if the pool holds it; null otherwise (nothing is read). */
-    public synchronized Page pinCached(PageFile file, long pageNo) {
-        int frame = pageTable.get(key(file, pageNo));
-        if (frame < 0) {
-            return null;
-        }
-        pinCount[frame]++;
-        return pages[frame];
-    }
-
-    /** The numbers of {@code file}'s dirty pages, in ascending order. */
-    public synchronized long[] dirtyPages(PageFile file) {
-        return java.util.stream.IntStream.range(0, frameCount)
-            .filter(f -> dirty[f] && pages[f].file == file && !discarded[f])
-            .mapToLong(f -> pages[f].pageNo)
-            .sorted()
-            .toArray();
-    }
-
-    /** Writes a pinned page if it is dirty (an owner that keeps writers off the page while it is written). */
-    public synchronized void writeIfDirty(Page page) {
-        if (dirty[page.frame]) {
-            writeFrame(page.frame);
-        }
-    }
-
-    /** Writes every dirty page of {@code file}, in page order so the writes are sequential where possible. */
-    public synchronized void flush(PageFile file) {
-        java.util.TreeMap<Long, Integer> ordered = new java.util.TreeMap<>();
-        for (int f = 0; f < frameCount; f++) {
-            if (dirty[f] && pages[f].file == file) {
-                ordered.put(pages[f].pageNo, f);
-            }
-        }
-        for (Map.Entry<Long, Integer> e : ordered.entrySet()) {
-            writeFrame(e.getValue());
-        }
-    }
-
-    /**
-     * Drops every page of {@code file} from the pool without writing it (the file is being deleted). A page that a
-     * reader still has pinned stays with that reader, unreachable for new pins, and its frame is freed by the last
-     * unpin: a frame is never reused while pinned.
-     */
-    public synchronized void discard(PageFile file) {
-        discard(file, 0, Long.MAX_VALUE);
-    }
-
-    /** As {@link #discard(PageFile)}, for the pages {@code [fromPage, toPage)} of {@code file} only. */
-    public synchronized void discard(PageFile file, long fromPage, long toPage) {
-        for (int f = 0; f < frameCount; f++) {
-            if (pages[f].file == file && !discarded[f] && pages[f].pageNo >= fromPage && pages[f].pageNo < toPage) {
-                pageTable.remove(key(file, pages[f].pageNo));
-                if (pinCount[f] == 0) {
-                    free(f);
-                } else {
-                    discarded[f] = true;
-                    dirty[f] = false;
-                }
-            }
-        }
-    }
+    // ---------------------------------------------------------------- background writer and statistics
 
     /**
      * Starts a daemon thread that writes dirty unpinned pages every {@code periodMillis}, so eviction seldom has
-     * to write a page on a reader's time. Stops when {@link #stopBackgroundWriter} is called.
+     * to write a page on a reader's time. It takes each page it writes to itself for the time of that write only.
+     * Stops when {@link #stopBackgroundWriter} is called.
      */
     public synchronized void startBackgroundWriter(long periodMillis) {
         if (backgroundWriter != null) {
@@ -395,43 +637,20 @@ public final class BufferPool {
     }
 
     /** The background writer's round: pages whose log is not durable yet wait for a later round. */
-    private synchronized void writeDirtyUnpinned() {
-        for (int f : dirtyFramesInFileOrder(true)) {
-            writeFrame(f);
+    private void writeDirtyUnpinned() {
+        for (DirtyFrame dirty : dirtyFramesInFileOrder(null)) {
+            writeUnpinned(dirty, false);
         }
     }
 
     /** Fraction of pins served from the pool since it was created. */
-    public synchronized double hitRatio() {
-        long total = hits + misses;
-        return total == 0 ? 1.0 : (double) hits / total;
+    public double hitRatio() {
+        long h = hits.sum();
+        long total = h + misses.sum();
+        return total == 0 ? 1.0 : (double) h / total;
     }
 
-    public synchronized long misses() {
-        return misses;
-    }
-
-    private int victim() {
-        for (int scanned = 0; scanned < 2 * frameCount + 1; scanned++) {
-            int f = clockHand;
-            clockHand = (clockHand + 1) % frameCount;
-            if (pinCount[f] > 0) {
-                continue;
-            }
-            if (pages[f].file == null) {
-                return f;
-            }
-            if (referenced[f]) {
-                referenced[f] = false;
-                continue;
-            }
-            if (dirty[f]) {
-                writeFrame(f);
-            }
-            pageTable.remove(key(pages[f].file, pages[f].pageNo));
-            pages[f].file = null;
-            return f;
-        }
-        throw ErrorCode.BUFFER_POOL_EXHAUSTED.exception(frameCount);
+    public long misses() {
+        return misses.sum();
     }
 }

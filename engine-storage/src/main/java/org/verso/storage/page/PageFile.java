@@ -26,6 +26,8 @@ public final class PageFile implements AutoCloseable {
     private final IoCounters counters;
     private final Object writeOrder = new Object();
     private long lastWriteEnd;
+    private final Object readOrder = new Object();
+    private long lastReadEnd = -1;
 
     public PageFile(int fileId, String name, PageKind kind, int pageSize, PageChannel channel,
                     IoAccounting accounting) throws IOException {
@@ -76,7 +78,12 @@ public final class PageFile implements AutoCloseable {
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
         }
-        counters.recordRead(1);
+        boolean sequential;
+        synchronized (readOrder) {
+            sequential = pageNo * pageSize == lastReadEnd;
+            lastReadEnd = (pageNo + 1) * pageSize;
+        }
+        counters.recordRead(1, sequential);
         frame.clear();
         if (n != pageSize) {
             throw ErrorCode.DATA_CORRUPTED.exception(pageNo, where(pageNo), "short read of " + n + " bytes");

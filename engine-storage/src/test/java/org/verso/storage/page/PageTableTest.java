@@ -23,7 +23,7 @@ class PageTableTest {
         for (int op = 0; op < 200_000; op++) {
             long key = ((long) random.nextInt(4) << 40) | random.nextInt(200);
             int choice = random.nextInt(3);
-            if (choice == 0 && (model.size() < frames || model.containsKey(key))) {
+            if (choice == 0 && (model.size() < 4 * frames || model.containsKey(key))) {
                 int frame = random.nextInt(frames);
                 table.put(key, frame);
                 if (!model.containsKey(key)) {
