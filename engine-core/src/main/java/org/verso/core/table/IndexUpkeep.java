@@ -12,9 +12,27 @@ import org.verso.storage.heap.RowVersion;
  */
 final class IndexUpkeep implements PrunedVersions {
     private final List<IndexAccess> indexes;
+    private final KeyChangedRows keyChanged;
+    private final boolean namesTupleIds;
 
-    IndexUpkeep(List<IndexAccess> indexes) {
+    IndexUpkeep(List<IndexAccess> indexes, KeyChangedRows keyChanged) {
         this.indexes = indexes;
+        this.keyChanged = keyChanged;
+        this.namesTupleIds = indexes.stream().anyMatch(index -> index.refs().entryPerVersion());
+    }
+
+    /**
+     * An index naming tuple ids has an entry per version, which pruning removes; one naming rows has an entry per
+     * key, which only a row whose key changed can have for a dropped version alone.
+     */
+    @Override
+    public boolean needsVersions(long rowId) {
+        return namesTupleIds || keyChanged.contains(rowId);
+    }
+
+    @Override
+    public void settled(long rowId) {
+        keyChanged.settled(rowId);
     }
 
     @Override
@@ -28,12 +46,7 @@ final class IndexUpkeep implements PrunedVersions {
 
     @Override
     public boolean namesTupleIds() {
-        for (IndexAccess index : indexes) {
-            if (index.refs().entryPerVersion()) {
-                return true;
-            }
-        }
-        return false;
+        return namesTupleIds;
     }
 
     @Override

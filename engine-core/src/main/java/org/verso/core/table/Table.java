@@ -66,6 +66,7 @@ public final class Table implements ReadableTable {
     private volatile TableDefinition definition;
     private volatile RowValidator validator;
     private volatile List<IndexAccess> indexes = List.of();
+    private final KeyChangedRows keyChanged = new KeyChangedRows();
 
     /**
      * A table over {@code heap} whose indexes are {@code indexes} (one storage per index of the definition, by
@@ -130,7 +131,7 @@ public final class Table implements ReadableTable {
         try {
             List<IndexAccess> current = indexes;
             heap.forgetVersions(horizon, clock, oldestRunningTxid, current.isEmpty() ? PrunedVersions.NONE
-                : new IndexUpkeep(current));
+                : new IndexUpkeep(current, keyChanged));
         } finally {
             schemaLock.readLock().unlock();
         }
@@ -358,6 +359,8 @@ public final class Table implements ReadableTable {
             }
             if (pending.superseded != null) {
                 addIndexEntries(tx, rowId, pending.superseded, pending.values, write);
+            } else if (!indexes.isEmpty()) {
+                keyChanged.mark(rowId);
             }
             return true;
         } finally {
@@ -374,7 +377,13 @@ public final class Table implements ReadableTable {
     public boolean delete(Transaction tx, long rowId, RowRecheck recheck) {
         schemaLock.readLock().lock();
         try {
-            return writeVersion(tx, rowId, new PendingWrite(null, recheck)) != null;
+            if (writeVersion(tx, rowId, new PendingWrite(null, recheck)) == null) {
+                return false;
+            }
+            if (!indexes.isEmpty()) {
+                keyChanged.mark(rowId); // the tombstone has no keys: the row's entries go when it is pruned
+            }
+            return true;
         } finally {
             schemaLock.readLock().unlock();
         }
@@ -403,7 +412,9 @@ public final class Table implements ReadableTable {
     private WriteDecider followConcurrentUpdate(Transaction tx, long rowId, PendingWrite pending,
                                                 WriteDecision conflict, boolean tombstone) {
         if (pending.recheck == null || !tx.control().followsConcurrentUpdates()) {
-            throw conflict(tx, rowId, pending.values, conflict);
+            RuntimeException lost = conflict(tx, rowId, pending.values, conflict);
+            awaitPublishedWithoutSchemaLock(conflict.other());
+            throw lost;
         }
         RowVersion newest = newestCommitted(tx, rowId);
         if (newest == null || newest.row() == null) {
@@ -537,6 +548,9 @@ public final class Table implements ReadableTable {
             for (IndexAccess index : indexes) {
                 byte[] key = index.keyOf(values);
                 boolean keyKept = old != null && Arrays.equals(index.keyOf(old), key);
+                if (old != null && !keyKept) {
+                    keyChanged.mark(rowId);
+                }
                 if (keyKept && !index.refs().entryPerVersion()) {
                     continue;
                 }
@@ -621,6 +635,16 @@ public final class Table implements ReadableTable {
         return keyLatches[(h ^ (h >>> 16)) & (KEY_LATCHES - 1)];
     }
 
+    /** Waits, without the schema lock, until the commit at {@code commitTs} is published (see the manager). */
+    private void awaitPublishedWithoutSchemaLock(long commitTs) {
+        schemaLock.readLock().unlock();
+        try {
+            transactions.awaitPublished(commitTs);
+        } finally {
+            schemaLock.readLock().lock();
+        }
+    }
+
     /** Waits for {@code owner} to end with the schema lock released, so an index build never waits on a waiter. */
     private void awaitWithoutSchemaLock(Transaction tx, long owner) {
         schemaLock.readLock().unlock();
@@ -646,6 +670,9 @@ public final class Table implements ReadableTable {
             long rowIds = heap.statistics().rowIds();
             for (long rowId = 0; rowId < rowIds; rowId++) {
                 List<RowVersion> chain = heap.chain(rowId);
+                if (chain.size() > 1) {
+                    keyChanged.mark(rowId); // its versions may differ in the new index's key
+                }
                 for (RowVersion version : chain) {
                     if (version.row() != null) {
                         storage.insert(access.keyOf(version.row()), access.refs().refOf(rowId, version.tid()));

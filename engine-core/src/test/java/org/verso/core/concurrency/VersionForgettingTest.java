@@ -286,4 +286,86 @@ class VersionForgettingTest {
                 + t.heapStatistics().versionNodes());
         }
     }
+    /**
+     * Pruning reads a row's dropped versions only where an index entry may name them alone: updates that keep every
+     * index key cost no tuple fetch when their old versions are forgotten, and a row whose key changed is read until
+     * its old key's entry is gone, even when later updates kept the key.
+     */
+    @Test
+    void pruningReadsVersionsOnlyOfRowsWhoseKeysChanged() {
+        try (Database db = Database.open(DatabaseConfig.inMemory("forget-key-kept"))) {
+            db.createTable(new TableDefinition(0, "ITEMS", List.of(
+                new ColumnDefinition("ID", DataType.of(ValueType.INTEGER), false),
+                new ColumnDefinition("GRP", DataType.of(ValueType.INTEGER), false),
+                new ColumnDefinition("N", DataType.of(ValueType.BIGINT), false)), new int[] {0}, TableLayout.SIAS));
+            db.createIndex("ITEMS", IndexDefinition.of("ITEMS_GRP", new int[] {1}, false, IndexKind.MVIDX,
+                IndexOrigin.CREATE_INDEX));
+            Table t = db.table("ITEMS");
+            Transaction load = db.begin(IsolationLevel.SNAPSHOT);
+            for (int i = 0; i < ACCOUNTS; i++) {
+                t.insert(load, new Object[] {i, i % 4, 0L});
+            }
+            load.commit();
+            long fetchedWhilePruning = 0;
+            for (int round = 0; round < 50; round++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                for (int i = 0; i < ACCOUNTS; i++) {
+                    change(t, tx, i, null);
+                }
+                tx.commit();
+                fetchedWhilePruning += fetchesOf(db, t);
+            }
+            assertEquals(0, fetchedWhilePruning, "updates that keep the keys leave nothing to read when pruned");
+            assertTrue(t.heapStatistics().versionNodes() <= 2L * ACCOUNTS, "their versions were pruned");
+
+            Transaction old = db.begin(IsolationLevel.SNAPSHOT);
+            try (RowCursor rows = t.scan(old)) {
+                assertTrue(rows.next(), "the old snapshot is taken");
+            }
+            Transaction move = db.begin(IsolationLevel.SNAPSHOT);
+            change(t, move, 0, 99);
+            move.commit();
+            for (int round = 0; round < 5; round++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                change(t, tx, 0, null);
+                tx.commit();
+            }
+            db.forgetVersions();
+            assertEquals(ACCOUNTS + 1, t.indexStatistics().get("ITEMS_GRP").entries(),
+                "the old snapshot still reads row 0 by its old key");
+            old.commit();
+            long fetched = fetchesOf(db, t) + fetchesOf(db, t);
+            assertTrue(fetched > 0, "the row whose key changed was read when its old versions were pruned");
+            assertEquals(ACCOUNTS, t.indexStatistics().get("ITEMS_GRP").entries(), "its old key's entry is gone");
+            Transaction now = db.begin(IsolationLevel.SNAPSHOT);
+            try (RowCursor c = t.lookup(now, "ITEMS_GRP", new Object[] {0})) {
+                int found = 0;
+                while (c.next()) {
+                    found++;
+                }
+                assertEquals(ACCOUNTS / 4 - 1, found);
+            }
+            now.commit();
+            Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+            change(t, tx, 0, null);
+            tx.commit();
+            assertEquals(0, fetchesOf(db, t) + fetchesOf(db, t), "settled again: pruning it reads nothing");
+        }
+    }
+
+    /** Adds 1 to N of row {@code id}, and sets GRP to {@code group} unless it is null. */
+    private static void change(Table t, Transaction tx, int id, Integer group) {
+        try (RowCursor c = t.lookup(tx, new Object[] {id})) {
+            assertTrue(c.next());
+            Object[] row = c.row();
+            t.update(tx, c.rowId(), new Object[] {id, group == null ? row[1] : group, (Long) row[2] + 1});
+        }
+    }
+
+    /** Runs one round of forgetting versions; returns the tuples the table's heap fetched meanwhile. */
+    private static long fetchesOf(Database db, Table t) {
+        long before = t.heapStatistics().tupleFetches();
+        db.forgetVersions();
+        return t.heapStatistics().tupleFetches() - before;
+    }
 }

@@ -22,6 +22,22 @@ public interface PrunedVersions {
      */
     void pruned(long rowId, List<RowVersion> dropped, List<RowVersion> kept);
 
+    /**
+     * Whether pruning row {@code rowId} needs the values of its versions ({@link #pruned}); false when every version
+     * of the row shares its index keys with the others, so that no index entry names only dropped versions. Asked
+     * under the row's write latch.
+     */
+    default boolean needsVersions(long rowId) {
+        return true;
+    }
+
+    /**
+     * Row {@code rowId}, whose pruning needed its versions' values, is down to one version: until a write gives it
+     * another, pruning it needs no values. Called under the row's write latch.
+     */
+    default void settled(long rowId) {
+    }
+
     /** Whether some index names tuple ids, so that a moved version's values are needed for {@link #moved}. */
     default boolean namesTupleIds() {
         return false;

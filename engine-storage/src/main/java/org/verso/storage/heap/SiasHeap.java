@@ -401,7 +401,8 @@ public final class SiasHeap implements TableHeap {
             synchronized (latch(vid)) {
                 int[] nodes = directory.prune(vid, horizon);
                 dropped.addAll(nodes);
-                if (nodes.length > 0 && pruned != PrunedVersions.NONE) {
+                boolean needsVersions = pruned != PrunedVersions.NONE && pruned.needsVersions(vid);
+                if (nodes.length > 0 && needsVersions) {
                     // The dropped nodes are only retired: their tuples are still where they point.
                     List<RowVersion> droppedRows = new ArrayList<>(nodes.length);
                     for (int node : nodes) {
@@ -419,6 +420,8 @@ public final class SiasHeap implements TableHeap {
                 }
                 if (directory.chainLength(vid) > 1) {
                     superseded.add(vid); // an older version is still visible to someone: try again later
+                } else if (needsVersions) {
+                    pruned.settled(vid);
                 }
             }
         }
