@@ -86,6 +86,21 @@ public final class TransactionManager {
         return lastCommitTimestamp;
     }
 
+    /**
+     * Waits until the commit at {@code commitTs} is published, so that a transaction that begins afterwards sees it;
+     * at most for the commit's log force, and never beyond one second. A writer that lost a write conflict to that
+     * commit waits here before it reports 40001: the application's retry then reads the winner's row instead of
+     * losing to the same commit again while its force runs. A failed commit is passed over by publication too, so
+     * the wait ends either way; an interrupt ends it early.
+     */
+    public void awaitPublished(long commitTs) {
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        while (lastCommitTimestamp < commitTs && System.nanoTime() < deadline
+            && !Thread.currentThread().isInterrupted()) {
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+        }
+    }
+
     /** Number of transactions that have begun and not ended. */
     public int activeCount() {
         return active.size();

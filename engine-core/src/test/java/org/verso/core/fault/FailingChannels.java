@@ -3,8 +3,11 @@ package org.verso.core.fault;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.FilePageChannel;
 import org.verso.storage.io.PageChannel;
@@ -14,13 +17,16 @@ import org.verso.storage.io.PageChannel;
  * forces alone fail with an I/O error (as fsync reports a failed write-back) while {@link #forceFails} is set; the
  * next {@link #walForceFailures} forces of a log segment fail the same way. While {@link #walWriteError} is set, the
  * next write of a log segment throws an {@link OutOfMemoryError} (and clears it), as any allocation in the write
- * path could.
+ * path could. While {@link #walForceGate} holds a latch, forces of a log segment wait for it to open (a slow
+ * disk), after counting down {@link #walForceEntered}.
  */
 final class FailingChannels implements ChannelFactory {
     final AtomicBoolean full = new AtomicBoolean();
     final AtomicBoolean forceFails = new AtomicBoolean();
     final AtomicInteger walForceFailures = new AtomicInteger();
     final AtomicBoolean walWriteError = new AtomicBoolean();
+    final AtomicReference<CountDownLatch> walForceGate = new AtomicReference<>();
+    final CountDownLatch walForceEntered = new CountDownLatch(1);
 
     @Override
     public PageChannel open(Path path) throws IOException {
@@ -47,6 +53,15 @@ final class FailingChannels implements ChannelFactory {
             public void force() throws IOException {
                 if (full.get()) {
                     throw new IOException("No space left on device");
+                }
+                CountDownLatch gate = walForceGate.get();
+                if (wal && gate != null) {
+                    walForceEntered.countDown();
+                    try {
+                        gate.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 if (forceFails.get() || (wal && walForceFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
                     throw new IOException("Input/output error");
