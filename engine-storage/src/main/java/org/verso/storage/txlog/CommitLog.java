@@ -3,8 +3,6 @@ package org.verso.storage.txlog;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import org.verso.storage.heap.CommitLookup;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.wal.LogRecord;
@@ -52,15 +50,9 @@ public final class CommitLog implements CommitLookup {
 
     private final AppendRegion region;
     private final Map<Long, Long> committed = new HashMap<>();
-    private final Map<Long, Long> pendingStart = new HashMap<>();
-    private final TreeSet<Long> pendingPositions = new TreeSet<>();
-    // Commit timestamps of pending commits, by txid and in order: the confirmed horizon stays below the oldest.
-    private final Map<Long, Long> pendingTimestamp = new HashMap<>();
-    private final TreeSet<Long> pendingTimestamps = new TreeSet<>();
-    // The commit-log page each pending commit's entry will lie at or after (the page being filled when it was
-    // logged), counted per page: the floor of a checkpoint's horizon.
-    private final Map<Long, Long> pendingPage = new HashMap<>();
-    private final TreeMap<Long, Integer> pendingPages = new TreeMap<>();
+    // Commits logged and not yet confirmed or released: the confirmed horizon stays below the oldest, checkpoints
+    // keep the log from its COMMIT record and the commit log from the page it was logged at.
+    private final PendingCommits pending = new PendingCommits();
     // Entries from this page on are in the map; pages before it are read only if asked for.
     private long loadedFrom;
     private long maxLoggedTs;
@@ -204,13 +196,7 @@ public final class CommitLog implements CommitLookup {
             buf.putLong(at + 8, commitTs);
         });
         long start = lsn - COMMIT_RECORD_LENGTH;
-        long page = AppendRegion.pageOf(region.position());
-        pendingPage.put(txid, page);
-        pendingPages.merge(page, 1, Integer::sum);
-        pendingStart.put(txid, start);
-        pendingPositions.add(start);
-        pendingTimestamp.put(txid, commitTs);
-        pendingTimestamps.add(commitTs);
+        pending.add(txid, commitTs, start, AppendRegion.pageOf(region.position()));
         maxLoggedTs = Math.max(maxLoggedTs, commitTs);
         return lsn;
     }
@@ -285,18 +271,7 @@ public final class CommitLog implements CommitLookup {
     }
 
     private void unpend(long txid) {
-        Long start = pendingStart.remove(txid);
-        if (start != null) {
-            pendingPositions.remove(start);
-        }
-        Long ts = pendingTimestamp.remove(txid);
-        if (ts != null) {
-            pendingTimestamps.remove(ts);
-        }
-        Long page = pendingPage.remove(txid);
-        if (page != null) {
-            pendingPages.computeIfPresent(page, (p, n) -> n == 1 ? null : n - 1);
-        }
+        pending.remove(txid);
     }
 
     /**
@@ -305,7 +280,7 @@ public final class CommitLog implements CommitLookup {
      * logged no earlier), or the page being filled now.
      */
     public synchronized CommitHorizon horizon() {
-        long floor = pendingPages.isEmpty() ? AppendRegion.pageOf(region.position()) : pendingPages.firstKey();
+        long floor = pending.isEmpty() ? AppendRegion.pageOf(region.position()) : pending.oldestPage();
         return new CommitHorizon(confirmedHorizon(), floor);
     }
 
@@ -315,7 +290,7 @@ public final class CommitLog implements CommitLookup {
      * are drawn in log order, so no commit logged later has a timestamp at or below it.
      */
     public synchronized long confirmedHorizon() {
-        return pendingTimestamps.isEmpty() ? Math.max(maxLoggedTs, maxCommitTs) : pendingTimestamps.first() - 1;
+        return pending.isEmpty() ? Math.max(maxLoggedTs, maxCommitTs) : pending.oldestTimestamp() - 1;
     }
 
     /** Recovery: records a commit found in the write-ahead log, unless the log already has it. */
@@ -344,7 +319,7 @@ public final class CommitLog implements CommitLookup {
 
     /** Start position of the oldest pending COMMIT record, or {@link Long#MAX_VALUE}. */
     public synchronized long oldestPendingLsn() {
-        return pendingPositions.isEmpty() ? Long.MAX_VALUE : pendingPositions.first();
+        return pending.isEmpty() ? Long.MAX_VALUE : pending.oldestStart();
     }
 
     @Override
