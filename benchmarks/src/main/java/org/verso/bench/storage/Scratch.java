@@ -12,11 +12,11 @@ import java.util.stream.Stream;
  * Scratch directories for the benchmarks' files. They are created under {@code -Dverso.bench.dir} (default
  * {@code java.io.tmpdir}), so a run can be pointed at the disk under test, and deleted when a trial ends.
  */
-final class Scratch {
+public final class Scratch {
     private Scratch() {
     }
 
-    static Path create(String prefix) {
+    public static Path create(String prefix) {
         try {
             Path root = Paths.get(System.getProperty("verso.bench.dir", System.getProperty("java.io.tmpdir")));
             Files.createDirectories(root);
@@ -26,7 +26,7 @@ final class Scratch {
         }
     }
 
-    static void delete(Path dir) {
+    public static void delete(Path dir) {
         if (dir == null || !Files.exists(dir)) {
             return;
         }

@@ -19,8 +19,8 @@ import org.verso.storage.page.BufferPool;
 /**
  * The system views of a database:
  * <ul>
- *   <li>{@code SYS.IO_STATS}: the engine's I/O counters per file: pages read and written, bytes written,
- *       sequential and random writes, fsyncs;</li>
+ *   <li>{@code SYS.IO_STATS}: the engine's I/O counters per file: pages read (and the reads that continued the
+ *       previous one), pages and bytes written, sequential and random writes, fsyncs;</li>
  *   <li>{@code SYS.IO_TOTALS}: the same summed per page kind (HEAP, INDEX, WAL, CATALOG, COMMIT_LOG);</li>
  *   <li>{@code SYS.BUFFER_POOL}: frames, page size, hit ratio and misses;</li>
  *   <li>{@code SYS.TABLE_VERSIONS}: per table, the VIDs and version nodes in the version directory, the tuple
@@ -43,7 +43,7 @@ public final class SystemViews {
     }
 
     private static SystemView.Builder ioColumns(SystemView.Builder b) {
-        return b.bigint("PAGES_READ").bigint("PAGES_WRITTEN").bigint("BYTES_WRITTEN").bigint("SEQUENTIAL_WRITES")
+        return b.bigint("PAGES_READ").bigint("SEQUENTIAL_READS").bigint("PAGES_WRITTEN").bigint("BYTES_WRITTEN").bigint("SEQUENTIAL_WRITES")
             .bigint("RANDOM_WRITES").bigint("FSYNCS");
     }
 
@@ -54,6 +54,7 @@ public final class SystemViews {
         }
         values.add(b);
         values.add(c.pagesRead());
+        values.add(c.sequentialReads());
         values.add(c.pagesWritten());
         values.add(c.bytesWritten());
         values.add(c.sequentialWrites());

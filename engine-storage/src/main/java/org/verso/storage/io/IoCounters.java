@@ -3,14 +3,16 @@ package org.verso.storage.io;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * I/O counters of one file (or a sum of files): pages read, pages written, bytes written, writes that continue
- * the file's previous write (sequential) versus writes anywhere else (random), and fsyncs.
+ * I/O counters of one file (or a sum of files): pages read, and how many of those reads continued the file's
+ * previous read (sequential), pages written, bytes written, writes that continue the file's previous write
+ * (sequential) versus writes anywhere else (random), and fsyncs.
  *
  * <p>These are the engine's own accounting and the ground truth for every write-reduction figure Verso reports.
  * Counters only grow; thread safe.
  */
 public final class IoCounters {
     private final LongAdder pagesRead = new LongAdder();
+    private final LongAdder sequentialReads = new LongAdder();
     private final LongAdder pagesWritten = new LongAdder();
     private final LongAdder bytesWritten = new LongAdder();
     private final LongAdder sequentialWrites = new LongAdder();
@@ -18,8 +20,11 @@ public final class IoCounters {
     private final LongAdder fsyncs = new LongAdder();
     private final LongAdder directoryForces = new LongAdder();
 
-    public void recordRead(int pages) {
+    public void recordRead(int pages, boolean sequential) {
         pagesRead.add(pages);
+        if (sequential) {
+            sequentialReads.increment();
+        }
     }
 
     public void recordWrite(int pages, long bytes, boolean sequential) {
@@ -45,6 +50,11 @@ public final class IoCounters {
         return pagesRead.sum();
     }
 
+    /** Reads that began where the file's previous read ended. */
+    public long sequentialReads() {
+        return sequentialReads.sum();
+    }
+
     public long pagesWritten() {
         return pagesWritten.sum();
     }
@@ -68,6 +78,7 @@ public final class IoCounters {
     /** Adds this file's counts into {@code total}; used to build per-kind and database-wide sums. */
     public void addTo(IoCounters total) {
         total.pagesRead.add(pagesRead());
+        total.sequentialReads.add(sequentialReads());
         total.pagesWritten.add(pagesWritten());
         total.bytesWritten.add(bytesWritten());
         total.sequentialWrites.add(sequentialWrites());
@@ -79,6 +90,7 @@ public final class IoCounters {
     @Override
     public String toString() {
         return "pagesRead=" + pagesRead() + " pagesWritten=" + pagesWritten() + " bytesWritten=" + bytesWritten()
-            + " sequentialWrites=" + sequentialWrites() + " randomWrites=" + randomWrites() + " fsyncs=" + fsyncs();
+            + " sequentialReads=" + sequentialReads() + " sequentialWrites=" + sequentialWrites() + " randomWrites="
+            + randomWrites() + " fsyncs=" + fsyncs();
     }
 }
