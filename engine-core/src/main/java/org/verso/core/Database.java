@@ -279,10 +279,14 @@ public final class Database implements AutoCloseable {
 
     /**
      * Forgets, in every table, the versions that no running snapshot can see any more; a background thread does this
-     * every {@value #FORGET_MILLIS} ms.
+     * every {@value #FORGET_MILLIS} ms. Called explicitly, it also looks for heap space to give back in every table
+     * that lost versions since it last looked, which the background rounds do only when enough was forgotten.
      */
     public void forgetVersions() {
         checkOpen();
+        for (Table table : tables.values()) {
+            table.requestReclamation();
+        }
         forget();
     }
 

@@ -137,6 +137,11 @@ public final class Table implements ReadableTable {
         }
     }
 
+    /** Asks the next round of {@link #forgetVersions} to look for space to give back in any case. */
+    public void requestReclamation() {
+        heap.requestReclamation();
+    }
+
     /** Writes the heap's buffered pages. */
     public void flush() {
         heap.flush();
@@ -349,10 +354,20 @@ public final class Table implements ReadableTable {
      * qualifies.
      */
     public boolean update(Transaction tx, long rowId, Object[] newRow, RowRecheck recheck) {
+        return update(tx, rowId, null, newRow, recheck);
+    }
+
+    /**
+     * As {@link #update(Transaction, long, Object[], RowRecheck)}, for a caller that has read the row already:
+     * {@code oldRow} is the row as the transaction's snapshot sees it (null: read here), so that an update fetches
+     * and decodes the row once.
+     */
+    public boolean update(Transaction tx, long rowId, Object[] oldRow, Object[] newRow, RowRecheck recheck) {
         PendingWrite pending = new PendingWrite(validator.canonical(newRow), recheck);
         schemaLock.readLock().lock();
         try {
-            pending.superseded = indexes.isEmpty() ? null : heap.read(rowId, tx.snapshot());
+            pending.superseded = indexes.isEmpty() ? null
+                : oldRow != null ? oldRow : heap.read(rowId, tx.snapshot());
             VersionWrite write = writeVersion(tx, rowId, pending);
             if (write == null) {
                 return false;

@@ -89,6 +89,10 @@ public final class SiasHeap implements TableHeap {
     private final TreeMap<Long, Long> deadSince = new TreeMap<>();
     private long candidatesChecked;
     private long droppedSinceCheck;
+    // Versions undone (by transactions, any thread) since the directory was last walked for unreachable runs.
+    private final LongAdder undoneSinceCheck = new LongAdder();
+    // Set by an explicit catch-up: the next round walks the directory if anything was taken from it since the last.
+    private volatile boolean reclamationRequested;
     private final AtomicLong pagesReleased = new AtomicLong();
     // The merge: versions moved out of mostly dead runs, the moves old index entries may still lead to, whether the
     // directory should be walked again (a merge emptied runs), and the record sizes that estimate a run's fill.
@@ -220,6 +224,12 @@ public final class SiasHeap implements TableHeap {
             }
             directory.casHead(vid, node, directory.prev(node));
         }
+        undoneSinceCheck.increment();
+    }
+
+    @Override
+    public void requestReclamation() {
+        reclamationRequested = true;
     }
 
     @Override
@@ -458,12 +468,18 @@ public final class SiasHeap implements TableHeap {
         long candidates = AppendRegion.pageOf(region.position()) / unit;
         long settledRuns = AppendRegion.pageOf(settled) / unit;
         // A run found unreachable stays so (nothing new points into old pages); the directory is walked again only
-        // when new runs became candidates, enough versions were forgotten to have emptied some, or a merge moved
-        // versions out, not every round.
-        if (walkAgain || candidates > candidatesChecked
+        // when new runs became candidates while versions were forgotten or undone (a run nothing was taken from
+        // since it was written is still reached: a load that only appends never walks), enough versions were
+        // forgotten to have emptied some, or a merge moved versions out, not every round.
+        long undone = undoneSinceCheck.sum();
+        boolean taken = droppedSinceCheck > 0 || undone > 0;
+        boolean requested = reclamationRequested;
+        reclamationRequested = false;
+        if (walkAgain || ((candidates > candidatesChecked || requested) && taken)
                 || droppedSinceCheck >= Math.max(1024, directory.vidCount() / 8)) {
             candidatesChecked = candidates;
             droppedSinceCheck = 0;
+            undoneSinceCheck.add(-undone);
             walkAgain = false;
             BitSet victims = findUnreachableRuns(clock.getAsLong(), unit, candidates, settled);
             if (!victims.isEmpty()) {

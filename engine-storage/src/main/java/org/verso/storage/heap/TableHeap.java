@@ -128,6 +128,14 @@ public interface TableHeap extends AutoCloseable {
     void forgetVersions(long horizon, LongSupplier clock, long oldestRunningTxid, PrunedVersions pruned);
 
     /**
+     * Asks the next {@link #forgetVersions} to look for space to give back whatever its own triggers say (an
+     * explicit catch-up, after a workload the background rounds fell behind); a layout with nothing to look for
+     * ignores it.
+     */
+    default void requestReclamation() {
+    }
+
+    /**
      * The rows whose version opening found moved to a new tuple id after the point the heap's image covers (a merge
      * moves versions out of mostly dead runs); each is reported once. Index entries of those versions that name
      * tuple ids may be missing, since a crash can come between a move and its entries, so the table adds them.

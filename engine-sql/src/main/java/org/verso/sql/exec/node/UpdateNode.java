@@ -56,9 +56,8 @@ public final class UpdateNode extends ModifyNode {
                 continue; // a join returned the row again: SQL updates a row once
             }
             Object[] newRow = newRow(row, ctx);
-            if (keepOld) {
-                oldRows.add(Arrays.copyOf(row, width));
-            }
+            // The row as read: the table needs it for its index keys and the constraints for their checks.
+            oldRows.add(Arrays.copyOf(row, width));
             newRows.add(newRow);
             rowIds.add(source.rowId());
         }
@@ -77,7 +76,7 @@ public final class UpdateNode extends ModifyNode {
                 rechecked[1] = input == null ? null : newRow(input, ctx);
                 return rechecked[1];
             };
-            if (target.update(ctx.transaction(), rowId, newRows.get(i), recheck)) {
+            if (target.update(ctx.transaction(), rowId, oldRows.get(i), newRows.get(i), recheck)) {
                 count++;
                 if (keepOld) {
                     changedOld.add(rechecked[1] != null ? Arrays.copyOf(rechecked[0], width) : oldRows.get(i));

@@ -14,7 +14,10 @@ final class PageLatches {
     private final ConcurrentHashMap<Long, ReentrantReadWriteLock> latches = new ConcurrentHashMap<>();
 
     ReentrantReadWriteLock of(long pageNo) {
-        return latches.computeIfAbsent(pageNo, p -> new ReentrantReadWriteLock());
+        // A plain read first: computeIfAbsent locks the key's bin even when the latch exists, which every descent
+        // would otherwise do at every level.
+        ReentrantReadWriteLock latch = latches.get(pageNo);
+        return latch != null ? latch : latches.computeIfAbsent(pageNo, p -> new ReentrantReadWriteLock());
     }
 
     void lock(long pageNo, boolean exclusive) {
