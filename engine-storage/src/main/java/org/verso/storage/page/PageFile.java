@@ -26,8 +26,9 @@ public final class PageFile implements AutoCloseable {
     private final IoCounters counters;
     private final Object writeOrder = new Object();
     private long lastWriteEnd;
-    private final Object readOrder = new Object();
-    private long lastReadEnd = -1;
+    // Where the file's previous read ended: a read starting there is sequential. Swapped without a lock, since
+    // every miss of the buffer pool passes here.
+    private final java.util.concurrent.atomic.AtomicLong lastReadEnd = new java.util.concurrent.atomic.AtomicLong(-1);
 
     public PageFile(int fileId, String name, PageKind kind, int pageSize, PageChannel channel,
                     IoAccounting accounting) throws IOException {
@@ -78,11 +79,7 @@ public final class PageFile implements AutoCloseable {
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, name, e.getMessage());
         }
-        boolean sequential;
-        synchronized (readOrder) {
-            sequential = pageNo * pageSize == lastReadEnd;
-            lastReadEnd = (pageNo + 1) * pageSize;
-        }
+        boolean sequential = lastReadEnd.getAndSet((pageNo + 1) * pageSize) == pageNo * pageSize;
         counters.recordRead(1, sequential);
         frame.clear();
         if (n != pageSize) {
