@@ -41,7 +41,9 @@ final class PlannedSql implements PreparedSql {
 
     @Override
     public boolean isQuery() {
-        return compiled.kind() == StatementKind.QUERY || isExplain();
+        StatementKind kind = compiled.kind();
+        return kind == StatementKind.QUERY || kind == StatementKind.EXPLAIN || kind == StatementKind.ANALYZE_QUERY
+            || kind == StatementKind.ANALYZE_CHANGE;
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.verso.sql.api.ExecutionResult;
 import org.verso.sql.api.GeneratedKeys;
 import org.verso.sql.api.Isolation;
 import org.verso.sql.api.PreparedSql;
+import org.verso.sql.api.ResultRows;
 import org.verso.sql.api.SqlSession;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.GeneratedKeyCollector;
@@ -76,11 +77,11 @@ public final class Session implements SqlSession {
             : engine.prepare(planned.sql(), cancellation); // planned before a DDL statement: plan it again
         Object[] values = bind(current, params == null ? NO_PARAMS : params);
         CompiledStatement compiled = current.compiled();
-        if (readOnly && (compiled.kind() == StatementKind.DDL || compiled.kind() == StatementKind.DML
-            || compiled.forUpdate())) {
+        boolean changes = compiled.kind() == StatementKind.DML || compiled.kind() == StatementKind.ANALYZE_CHANGE;
+        if (readOnly && (compiled.kind() == StatementKind.DDL || changes || compiled.forUpdate())) {
             cancellation.finish();
             throw ErrorCode.READ_ONLY.exception(compiled.kind() == StatementKind.DDL ? "a schema change"
-                : compiled.kind() == StatementKind.DML ? "a data change" : "SELECT ... FOR UPDATE");
+                : changes ? "a data change" : "SELECT ... FOR UPDATE");
         }
         switch (compiled.kind()) {
             case DDL:
@@ -89,6 +90,7 @@ public final class Session implements SqlSession {
                 return runOutsideTransaction(cancellation, () -> control(compiled.control()));
             case QUERY:
             case EXPLAIN:
+            case ANALYZE_QUERY:
                 return ExecutionResult.query(openCursor(compiled, values, cancellation));
             default:
                 try {
@@ -397,7 +399,8 @@ public final class Session implements SqlSession {
                                               GeneratedKeys keys) {
         Transaction tx = currentTransaction();
         int mark = tx.markStatement();
-        long count;
+        long count = 0;
+        List<Object[]> analyzed = null; // EXPLAIN ANALYZE of a change: the plan's lines
         GeneratedKeyCollector collector = keys.kind() == GeneratedKeys.Kind.NONE ? null
             : new GeneratedKeyCollector(keys);
         try {
@@ -405,7 +408,14 @@ public final class Session implements SqlSession {
             ctx.collectGeneratedKeys(collector);
             ctx.checkCancelled();
             RowSource source = compiled.plan().open(ctx);
-            count = ((Number) source.next()[0]).longValue();
+            if (compiled.kind() == StatementKind.ANALYZE_CHANGE) {
+                analyzed = new ArrayList<>();
+                for (Object[] line = source.next(); line != null; line = source.next()) {
+                    analyzed.add(line);
+                }
+            } else {
+                count = ((Number) source.next()[0]).longValue();
+            }
         } catch (RuntimeException | Error e) {
             VersoException error = asVersoException(e);
             statementFailed(tx, mark, error);
@@ -413,6 +423,9 @@ public final class Session implements SqlSession {
         }
         if (autoCommit) {
             commitTransaction();
+        }
+        if (analyzed != null) {
+            return ExecutionResult.query(ResultRows.of(compiled.columns(), analyzed));
         }
         return collector == null ? ExecutionResult.update(count) : ExecutionResult.update(count, collector.rows());
     }

@@ -8,6 +8,7 @@ import org.verso.core.table.ReadableTable;
 import org.verso.core.table.Table;
 import org.verso.core.tx.Transaction;
 import org.verso.sql.api.Cancellation;
+import org.verso.sql.exec.analyze.PlanProfile;
 
 /**
  * What one execution of a plan runs against: the database, the session's transaction, the bound parameter values
@@ -28,6 +29,7 @@ public final class ExecContext {
     private long recheckRowId;
     private Object[] recheckRow;
     private GeneratedKeyCollector generatedKeys;
+    private PlanProfile profile;
     // The current outer row of each correlation (a correlated subquery's reference to its enclosing row), by id;
     // shared with the contexts made from this one, since a recheck runs the same plan.
     private Map<Integer, Object[]> correlations = new HashMap<>();
@@ -101,6 +103,7 @@ public final class ExecContext {
         c.recheckTable = table;
         c.recheckRowId = rowId;
         c.recheckRow = row;
+        c.profile = profile;
         return c;
     }
 
@@ -122,6 +125,16 @@ public final class ExecContext {
     /** Where an INSERT hands its rows' generated keys; null when the caller did not ask for them. */
     public GeneratedKeyCollector generatedKeys() {
         return generatedKeys;
+    }
+
+    /** Makes EXPLAIN ANALYZE's operators count into {@code profile}. */
+    public void profile(PlanProfile profile) {
+        this.profile = profile;
+    }
+
+    /** Where the operators of an EXPLAIN ANALYZE plan count what they do; null for other plans. */
+    public PlanProfile profile() {
+        return profile;
     }
 
     /** A table or system view to scan. */

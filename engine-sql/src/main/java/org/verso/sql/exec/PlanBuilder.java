@@ -5,7 +5,9 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rel.core.Window;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
@@ -20,6 +22,7 @@ import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.exec.analyze.ProfiledNode;
 import org.verso.sql.exec.constraint.TableConstraints;
 import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.exec.expr.ExprCompiler;
@@ -74,6 +77,7 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     private final RexBuilder rexBuilder;
     private final ExprCompiler compiler;
     private final Function<TableDefinition, TableConstraints> constraints;
+    private Map<Integer, Integer> profiledSlots; // rel id -> slot, for EXPLAIN ANALYZE
 
     /** A builder for plans that write tables without constraints beyond the tables' own. */
     public PlanBuilder(RexBuilder rexBuilder) {
@@ -87,11 +91,26 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         this.constraints = constraints;
     }
 
+    /**
+     * Makes every operator built from now on measured for EXPLAIN ANALYZE ({@link ProfiledNode}); returns, by the id
+     * of the {@link RelNode} each operator was built from, the operator's slot in the execution's profile.
+     */
+    public Map<Integer, Integer> profileOperators() {
+        profiledSlots = new HashMap<>();
+        return profiledSlots;
+    }
+
     public PlanNode build(RelNode rel) {
         if (!(rel instanceof VersoRel versoRel)) {
             throw ErrorCode.INTERNAL_ERROR.exception("plan node outside the Verso convention: " + rel);
         }
-        return versoRel.accept(this);
+        PlanNode operator = versoRel.accept(this);
+        if (profiledSlots == null) {
+            return operator;
+        }
+        int slot = profiledSlots.size();
+        profiledSlots.put(rel.getId(), slot);
+        return new ProfiledNode(operator, slot);
     }
 
     @Override

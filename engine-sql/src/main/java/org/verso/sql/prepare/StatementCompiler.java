@@ -1,7 +1,12 @@
 package org.verso.sql.prepare;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
@@ -9,11 +14,13 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.externalize.RelWriterImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -29,11 +36,14 @@ import org.verso.sql.ddl.DdlTranslator;
 import org.verso.sql.error.CalciteErrors;
 import org.verso.sql.exec.PlanBuilder;
 import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.analyze.AnalyzeNode;
+import org.verso.sql.exec.analyze.ProfiledNode;
 import org.verso.sql.exec.constraint.ConstraintPlanner;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.ForUpdateNode;
 import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.parse.ast.SqlExplainAnalyze;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
 import org.verso.sql.parse.ast.SqlTransactionStatement;
 import org.verso.sql.parse.ast.SqlTruncateStatement;
@@ -53,6 +63,11 @@ import org.verso.sql.type.TypeMapping;
 public final class StatementCompiler {
     /** Catalog reads race with DDL only briefly; give up after this many changed snapshots. */
     private static final int SNAPSHOT_ATTEMPTS = 5;
+    /** The one column of EXPLAIN and EXPLAIN ANALYZE: a line of the plan. */
+    private static final ColumnMeta PLAN_COLUMN =
+        new ColumnMeta("PLAN", DataType.varchar(DataType.MAX_STRING_LENGTH), false, null, null);
+    /** A line of a plan written with operator ids: its indentation, the operator's id, the rest. */
+    private static final Pattern ID_PREFIXED = Pattern.compile("( *)(\\d+):(.*)");
 
     public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews,
                                      Cancellation cancellation) {
@@ -80,9 +95,12 @@ public final class StatementCompiler {
                 if (explained instanceof SqlSelectForUpdate forUpdateQuery) {
                     explained = forUpdateQuery.query;
                 }
-                return explain(plan(explained, snapshot(catalog, systemViews), locking, cancellation));
+                boolean analyze = explain instanceof SqlExplainAnalyze;
+                CompiledStatement planned = plan(explained, snapshot(catalog, systemViews), locking, analyze,
+                    cancellation);
+                return analyze ? planned : explain(planned);
             }
-            return plan(node, snapshot(catalog, systemViews), forUpdate, cancellation);
+            return plan(node, snapshot(catalog, systemViews), forUpdate, false, cancellation);
         } catch (VersoException e) {
             throw e;
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
@@ -100,8 +118,7 @@ public final class StatementCompiler {
         for (String line : statement.explain().split("\n")) {
             lines.add(new Object[] {line});
         }
-        ColumnMeta column = new ColumnMeta("PLAN", DataType.varchar(DataType.MAX_STRING_LENGTH), false, null, null);
-        return CompiledStatement.planned(StatementKind.EXPLAIN, statement.parameters(), List.of(column),
+        return CompiledStatement.planned(StatementKind.EXPLAIN, statement.parameters(), List.of(PLAN_COLUMN),
             new ValuesNode(lines), statement.catalogVersion(), statement.explain(), false);
     }
 
@@ -119,7 +136,11 @@ public final class StatementCompiler {
         throw ErrorCode.INTERNAL_ERROR.exception("the catalog kept changing while the statement was planned");
     }
 
-    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, boolean forUpdate,
+    /**
+     * Plans a query or a change. With {@code analyze} (EXPLAIN ANALYZE), every operator is measured and the plan
+     * returns its own text with the measurements instead of the statement's result.
+     */
+    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, boolean forUpdate, boolean analyze,
                                           Cancellation cancellation) {
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
@@ -150,19 +171,48 @@ public final class StatementCompiler {
         RelNode physical = planner.findBestExp();
         ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
         ExprCompiler checks = new ExprCompiler(rexBuilder);
-        PlanNode plan = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
-            checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder)))).build(physical);
+        PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
+            checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));
+        Map<Integer, Integer> slots = analyze ? builder.profileOperators() : null;
+        PlanNode plan = builder.build(physical);
 
         boolean query = root.kind.belongsTo(SqlKind.QUERY);
         String explain = RelOptUtil.toString(physical);
+        List<AnalyzeNode.Line> lines = analyze ? new ArrayList<>() : null;
         if (forUpdate) {
             String locked = lockedTable(plan, physical);
             plan = new ForUpdateNode(plan, locked);
             explain = "VersoForUpdate(table=[" + locked + "])\n" + explain.indent(2);
+            if (analyze) {
+                lines.add(new AnalyzeNode.Line("VersoForUpdate(table=[" + locked + "])", slots.size()));
+                plan = new ProfiledNode(plan, slots.size());
+            }
+        }
+        if (analyze) {
+            lines.addAll(operatorLines(physical, slots, forUpdate ? 2 : 0));
+            int operators = slots.size() + (forUpdate ? 1 : 0);
+            return CompiledStatement.planned(query ? StatementKind.ANALYZE_QUERY : StatementKind.ANALYZE_CHANGE,
+                parameters, List.of(PLAN_COLUMN), new AnalyzeNode(plan, lines, operators, !query),
+                schema.catalogVersion(), explain, forUpdate);
         }
         List<ColumnMeta> columns = query ? columns(validator, validated, root.validatedRowType) : List.of();
         return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
             schema.catalogVersion(), explain, forUpdate);
+    }
+
+    /** The plan's text, one operator per line, each with the slot its measurements are counted at. */
+    private static List<AnalyzeNode.Line> operatorLines(RelNode physical, Map<Integer, Integer> slots, int indent) {
+        StringWriter text = new StringWriter();
+        physical.explain(new RelWriterImpl(new PrintWriter(text), SqlExplainLevel.EXPPLAN_ATTRIBUTES, true));
+        List<AnalyzeNode.Line> lines = new ArrayList<>();
+        String margin = " ".repeat(indent);
+        for (String line : text.toString().split("\n")) {
+            Matcher operator = ID_PREFIXED.matcher(line);
+            Integer slot = operator.matches() ? slots.get(Integer.parseInt(operator.group(2))) : null;
+            lines.add(slot == null ? new AnalyzeNode.Line(margin + line, -1)
+                : new AnalyzeNode.Line(margin + operator.group(1) + operator.group(3), slot));
+        }
+        return lines;
     }
 
     /** The one table whose rows a FOR UPDATE query returns; other shapes are refused. */
