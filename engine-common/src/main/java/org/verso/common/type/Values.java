@@ -204,6 +204,13 @@ public final class Values {
             return Optional.empty();
         }
         ValueType kind = type.kind();
+        if (kind.isIntegral() && Numerics.isIntegralClass(value)) { // the common case, without a BigDecimal
+            long v = ((Number) value).longValue();
+            if (v < Numerics.min(kind) || v > Numerics.max(kind)) {
+                return Optional.empty();
+            }
+            return Optional.of(value.getClass() == kind.javaClass() ? value : Numerics.boxIntegral(v, kind));
+        }
         if (kind.isIntegral() || kind == ValueType.DECIMAL) {
             if (!(value instanceof Number n)) {
                 return Optional.empty();

@@ -67,7 +67,12 @@ public record TableDefinition(long id, String name, List<ColumnDefinition> colum
 
     /** The index backing the primary key, if the table has one. */
     public Optional<IndexDefinition> primaryKeyIndex() {
-        return indexes.stream().filter(IndexDefinition::isPrimaryKey).findFirst();
+        for (IndexDefinition index : indexes) { // a loop, not a stream: every key lookup asks
+            if (index.isPrimaryKey()) {
+                return Optional.of(index);
+            }
+        }
+        return Optional.empty();
     }
 
     public boolean hasPrimaryKey() {

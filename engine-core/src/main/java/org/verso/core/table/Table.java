@@ -241,7 +241,9 @@ public final class Table implements ReadableTable {
             }
             canonical[i] = exact.get();
         }
-        return indexScan(tx, index, KeyRange.prefix(index.codec().encode(canonical)), false);
+        byte[] encoded = index.codec().encode(canonical);
+        return indexScan(tx, index, key.length == columns.length ? KeyRange.key(encoded) : KeyRange.prefix(encoded),
+            false);
     }
 
     /**
@@ -630,7 +632,7 @@ public final class Table implements ReadableTable {
 
     /** The first conflict among the rows index entries name for {@code key}, or PUT. */
     private WriteDecision checkUnique(IndexAccess index, byte[] key, long rowId, Snapshot snapshot) {
-        try (IndexCursor entries = index.storage().scan(KeyRange.prefix(key), false)) {
+        try (IndexCursor entries = index.storage().scan(KeyRange.key(key), false)) {
             while (entries.next()) {
                 long other = index.refs().rowId(heap, entries.ref());
                 if (other == rowId || other < 0) {

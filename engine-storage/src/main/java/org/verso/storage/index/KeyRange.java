@@ -8,14 +8,20 @@ import java.util.Arrays;
  * every key that starts with (1, 2), "key <= (1)" includes every key that starts with (1).
  */
 public final class KeyRange {
-    private static final KeyRange ALL = new KeyRange(null, null);
+    private static final KeyRange ALL = new KeyRange(null, null, false);
 
     private final byte[] start;
     private final byte[] end;
+    private final boolean singleKey;
 
-    private KeyRange(byte[] start, byte[] end) {
+    private KeyRange(byte[] start, byte[] end, boolean singleKey) {
         this.start = start;
         this.end = end;
+        this.singleKey = singleKey;
+    }
+
+    private KeyRange(byte[] start, byte[] end) {
+        this(start, end, false);
     }
 
     /** Every key. */
@@ -26,6 +32,14 @@ public final class KeyRange {
     /** Every key that starts with {@code prefix} (for a full key: exactly that key). */
     public static KeyRange prefix(byte[] prefix) {
         return new KeyRange(prefix, KeyCodec.prefixEnd(prefix));
+    }
+
+    /**
+     * Exactly {@code key}, a value for every key column: the same entries as {@link #prefix}, and an index that can
+     * find one key's entries without searching an order (the in-memory index's hash) may.
+     */
+    public static KeyRange key(byte[] key) {
+        return new KeyRange(key, KeyCodec.prefixEnd(key), true);
     }
 
     /**
@@ -49,6 +63,11 @@ public final class KeyRange {
     /** Exclusive upper bound, or null. */
     public byte[] end() {
         return end;
+    }
+
+    /** Whether the range is one whole key ({@link #key}), which {@link #start} then is. */
+    public boolean isSingleKey() {
+        return singleKey;
     }
 
     /** Whether the range holds no key at all. */

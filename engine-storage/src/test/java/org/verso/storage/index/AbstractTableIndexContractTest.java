@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.verso.common.type.DataType;
@@ -100,6 +101,138 @@ public abstract class AbstractTableIndexContractTest {
                 assertEquals(expected, actual, "seed " + seed + " range " + low + (lowIncl ? "<=" : "<") + " a "
                     + (highIncl ? "<=" : "<") + high + (desc ? " desc" : ""));
             }
+            for (int q = 0; q < 300; q++) {
+                int a = random.nextInt(24) - 12;
+                int b = random.nextInt(24) - 12;
+                boolean desc = random.nextBoolean();
+                List<Long> expected = new ArrayList<>();
+                for (long[] e : desc ? model.descendingSet() : model) {
+                    if (e[0] == a && e[1] == b) {
+                        expected.add(e[2]);
+                    }
+                }
+                assertEquals(expected, refs(index.scan(KeyRange.key(key(a, b)), desc), key(a, b)),
+                    "seed " + seed + " key " + a + ", " + b + (desc ? " desc" : ""));
+                assertEquals(expected, refs(index.scan(KeyRange.prefix(key(a, b)), desc), key(a, b)),
+                    "seed " + seed + " prefix " + a + ", " + b + (desc ? " desc" : ""));
+            }
+        }
+    }
+
+    /**
+     * Two threads, released together round after round, one inserting an entry and the other removing the same
+     * entry: after each round the entry is in a single-key lookup exactly when it is in a scan.
+     */
+    @Test
+    void anInsertAndARemoveOfOneEntryAtOnceLeaveLookupAndScanAgreeing() throws Exception {
+        int rounds = 20_000;
+        try (TableIndex index = newIndex()) {
+            AtomicInteger phase = new AtomicInteger();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread remover = new Thread(() -> {
+                for (int round = 0; round < rounds && failure.get() == null; round++) {
+                    while (phase.get() != 2 * round + 1) {
+                        if (failure.get() != null) {
+                            return;
+                        }
+                        Thread.onSpinWait();
+                    }
+                    index.remove(key(round, 0), 7);
+                    phase.incrementAndGet();
+                }
+            });
+            remover.start();
+            try {
+                for (int round = 0; round < rounds; round++) {
+                    phase.incrementAndGet(); // 2 * round + 1: both go
+                    index.insert(key(round, 0), 7);
+                    while (phase.get() != 2 * round + 2) {
+                        Thread.onSpinWait();
+                    }
+                    List<Long> lookedUp = refs(index.scan(KeyRange.key(key(round, 0)), false), key(round, 0));
+                    List<Long> scanned = refs(index.scan(KeyRange.prefix(key(round, 0)), false), key(round, 0));
+                    assertEquals(scanned, lookedUp, "round " + round);
+                }
+            } catch (Throwable e) {
+                failure.set(e);
+                throw e;
+            } finally {
+                remover.join();
+            }
+        }
+    }
+
+    /** The references a cursor returns, checking that each entry has {@code key}. */
+    private static List<Long> refs(IndexCursor cursor, byte[] key) {
+        List<Long> refs = new ArrayList<>();
+        try (cursor) {
+            while (cursor.next()) {
+                assertTrue(Arrays.equals(key, cursor.key()), "an entry of another key");
+                refs.add(cursor.ref());
+            }
+        }
+        return refs;
+    }
+
+    /**
+     * Threads insert and remove the same few entries at once while others look single keys up: whatever the
+     * interleaving, a key's lookup and a scan of all entries agree at the end, the count matches, and an entry
+     * present throughout is found by every lookup.
+     */
+    @Test
+    void racingChangesOfOneKeyLeaveLookupsAndScansAgreeing() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("index key race seed=" + seed);
+        try (TableIndex index = newIndex()) {
+            for (int k = 0; k < 4; k++) {
+                index.insert(key(k, 0), 100); // stable: never removed
+            }
+            CountDownLatch start = new CountDownLatch(1);
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            List<Thread> workers = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int id = t;
+                Thread worker = new Thread(() -> {
+                    Random random = new Random(seed + id);
+                    try {
+                        start.await();
+                        for (int i = 0; i < 20_000; i++) {
+                            int k = random.nextInt(4);
+                            if (id < 6) {
+                                long ref = random.nextInt(4);
+                                if (random.nextBoolean()) {
+                                    index.insert(key(k, 0), ref);
+                                } else {
+                                    index.remove(key(k, 0), ref);
+                                }
+                            } else {
+                                List<Long> found = refs(index.scan(KeyRange.key(key(k, 0)), random.nextBoolean()),
+                                    key(k, 0));
+                                assertTrue(found.contains(100L), "seed " + seed + ": " + found);
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                });
+                workers.add(worker);
+                worker.start();
+            }
+            start.countDown();
+            for (Thread w : workers) {
+                w.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("seed " + seed, failure.get());
+            }
+            long total = 0;
+            for (int k = 0; k < 4; k++) {
+                List<Long> lookedUp = refs(index.scan(KeyRange.key(key(k, 0)), false), key(k, 0));
+                assertEquals(refs(index.scan(KeyRange.prefix(key(k, 0)), false), key(k, 0)), lookedUp, "seed " + seed);
+                total += lookedUp.size();
+            }
+            assertEquals(total, index.statistics().entries(), "seed " + seed);
+            assertEquals(total, drain(index.scan(KeyRange.all(), false), codec).size(), "seed " + seed);
         }
     }
 
