@@ -7,9 +7,9 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.MultiJoin;
 import org.verso.sql.api.Cancellation;
+import org.verso.sql.plan.rule.LogicalRules;
 
 /**
  * Chooses the order of a query's inner joins before the cost-based planner runs, by Calcite's heuristics: the joined
@@ -35,8 +35,8 @@ final class JoinOrder {
     /** Up to this many inner joins, the left-deep ordering; beyond, the bushy one, whose time grows slower. */
     static final int MAX_LEFT_DEEP_JOINS = 9;
 
-    private static final HepProgram LEFT_DEEP = program(CoreRules.MULTI_JOIN_OPTIMIZE);
-    private static final HepProgram BUSHY = program(CoreRules.MULTI_JOIN_OPTIMIZE_BUSHY);
+    private static final HepProgram LEFT_DEEP = program(LogicalRules.MULTI_JOIN_OPTIMIZE);
+    private static final HepProgram BUSHY = program(LogicalRules.MULTI_JOIN_OPTIMIZE_BUSHY);
 
     private JoinOrder() {
     }
@@ -45,11 +45,11 @@ final class JoinOrder {
         return HepProgram.builder()
             // Conditions in WHERE become join conditions, so that the n-way join knows what connects its inputs.
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-            .addRuleInstance(CoreRules.FILTER_INTO_JOIN)
+            .addRuleInstance(LogicalRules.FILTER_INTO_JOIN)
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-            .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
-            .addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE)
-            .addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE)
+            .addRuleInstance(LogicalRules.JOIN_TO_MULTI_JOIN)
+            .addRuleInstance(LogicalRules.PROJECT_MULTI_JOIN_MERGE)
+            .addRuleInstance(LogicalRules.FILTER_MULTI_JOIN_MERGE)
             .addRuleInstance(ordering)
             .build();
     }

@@ -6,10 +6,10 @@ import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.verso.sql.api.Cancellation;
+import org.verso.sql.plan.rule.LogicalRules;
 
 /**
  * Rewrites the subqueries of a plan (scalar, EXISTS, IN, and the comparisons with ANY, SOME and ALL, in a select
@@ -23,9 +23,9 @@ import org.verso.sql.api.Cancellation;
  */
 final class SubQueries {
     private static final HepProgram PROGRAM = HepProgram.builder()
-        .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
-        .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
-        .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+        .addRuleInstance(LogicalRules.FILTER_SUB_QUERY_TO_CORRELATE)
+        .addRuleInstance(LogicalRules.PROJECT_SUB_QUERY_TO_CORRELATE)
+        .addRuleInstance(LogicalRules.JOIN_SUB_QUERY_TO_CORRELATE)
         .build();
 
     private SubQueries() {

@@ -4,9 +4,9 @@ import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexOver;
 import org.verso.sql.api.Cancellation;
+import org.verso.sql.plan.rule.LogicalRules;
 
 /**
  * Moves the window functions of a select list ({@code RexOver} expressions in a projection) into window operators,
@@ -14,7 +14,7 @@ import org.verso.sql.api.Cancellation;
  */
 final class Windows {
     private static final HepProgram PROGRAM = HepProgram.builder()
-        .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
+        .addRuleInstance(LogicalRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
         .build();
 
     private Windows() {

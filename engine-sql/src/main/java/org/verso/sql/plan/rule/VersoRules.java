@@ -2,7 +2,6 @@ package org.verso.sql.plan.rule;
 
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
-import org.apache.calcite.rel.rules.CoreRules;
 
 /**
  * The planner's rule set: one converter rule per physical operator, the access-path rules (key lookup, index
@@ -32,7 +31,7 @@ public final class VersoRules {
         IndexOrderRule.DIRECT,
         IndexJoinRule.FILTERED,
         IndexJoinRule.DIRECT,
-        CoreRules.FILTER_INTO_JOIN);
+        LogicalRules.FILTER_INTO_JOIN);
 
     private VersoRules() {
     }
