@@ -58,6 +58,13 @@ class JdbcExplainAnalyzeTest {
     private record Measured(int depth, String operator, long rows, long loops, double millis) {
     }
 
+    /** The lines of EXPLAIN ANALYZE {@code statement}, run through a plain Statement. */
+    private List<String> analyze(String statement) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("EXPLAIN ANALYZE " + statement)) {
+            return lines(rs);
+        }
+    }
+
     private static List<String> lines(ResultSet rs) throws SQLException {
         List<String> lines = new ArrayList<>();
         while (rs.next()) {
@@ -92,7 +99,6 @@ class JdbcExplainAnalyzeTest {
             assertEquals("PLAN", rs.getMetaData().getColumnLabel(1));
             lines = lines(rs);
         }
-        System.out.println(String.join("\n", lines));
         List<Measured> operators = measured(lines);
         assertEquals(0, operators.get(0).depth(), "the root comes first");
         assertEquals(10, operators.get(0).rows(), "the query's rows");
@@ -110,12 +116,7 @@ class JdbcExplainAnalyzeTest {
 
     @Test
     void anIndexJoinCountsTheRowsItFound() throws SQLException {
-        List<String> lines;
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("EXPLAIN ANALYZE SELECT a.id, g.name FROM acct a JOIN grp g ON g.id = a.grp"
-                 + " WHERE a.bal < 20")) {
-            lines = lines(rs);
-        }
+        List<String> lines = analyze("SELECT a.id, g.name FROM acct a JOIN grp g ON g.id = a.grp WHERE a.bal < 20");
         List<Measured> operators = measured(lines);
         assertEquals(6, operators.get(0).rows(), "accounts 1, 2, 3, 11, 12 and 13 have a group: " + lines);
         assertEquals(6, find(operators, "VersoIndexJoin").rows(), lines::toString);
@@ -124,13 +125,8 @@ class JdbcExplainAnalyzeTest {
 
     @Test
     void theInnerSideOfACorrelateIsCountedOverAllItsOpens() throws SQLException {
-        List<String> lines;
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("EXPLAIN ANALYZE SELECT g.id, (SELECT SUM(bal) FROM acct a"
-                 + " WHERE a.grp = g.id AND a.bal > g.id) FROM grp g")) {
-            lines = lines(rs);
-        }
-        System.out.println(String.join("\n", lines));
+        List<String> lines = analyze("SELECT g.id, (SELECT SUM(bal) FROM acct a WHERE a.grp = g.id AND a.bal > g.id)"
+            + " FROM grp g");
         List<Measured> operators = measured(lines);
         assertEquals(3, operators.get(0).rows(), "one row per group");
         assertEquals(1, find(operators, "VersoCorrelate").loops(), lines::toString);
@@ -168,7 +164,6 @@ class JdbcExplainAnalyzeTest {
                 lines = lines(rs);
             }
         }
-        System.out.println(String.join("\n", lines));
         List<Measured> operators = measured(lines);
         assertEquals("VersoTableModify", operators.get(0).operator());
         assertEquals(10, operators.get(0).rows(), "rows changed");

@@ -187,44 +187,22 @@ public abstract class AbstractTableIndexContractTest {
             for (int k = 0; k < 4; k++) {
                 index.insert(key(k, 0), 100); // stable: never removed
             }
-            CountDownLatch start = new CountDownLatch(1);
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            List<Thread> workers = new ArrayList<>();
-            for (int t = 0; t < 8; t++) {
-                int id = t;
-                Thread worker = new Thread(() -> {
-                    Random random = new Random(seed + id);
-                    try {
-                        start.await();
-                        for (int i = 0; i < 20_000; i++) {
-                            int k = random.nextInt(4);
-                            if (id < 6) {
-                                long ref = random.nextInt(4);
-                                if (random.nextBoolean()) {
-                                    index.insert(key(k, 0), ref);
-                                } else {
-                                    index.remove(key(k, 0), ref);
-                                }
-                            } else {
-                                List<Long> found = refs(index.scan(KeyRange.key(key(k, 0)), random.nextBoolean()),
-                                    key(k, 0));
-                                assertTrue(found.contains(100L), "seed " + seed + ": " + found);
-                            }
+            runTogether(8, seed, (id, random) -> {
+                for (int i = 0; i < 20_000; i++) {
+                    int k = random.nextInt(4);
+                    if (id < 6) {
+                        long ref = random.nextInt(4);
+                        if (random.nextBoolean()) {
+                            index.insert(key(k, 0), ref);
+                        } else {
+                            index.remove(key(k, 0), ref);
                         }
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
+                    } else {
+                        List<Long> found = refs(index.scan(KeyRange.key(key(k, 0)), random.nextBoolean()), key(k, 0));
+                        assertTrue(found.contains(100L), "seed " + seed + ": " + found);
                     }
-                });
-                workers.add(worker);
-                worker.start();
-            }
-            start.countDown();
-            for (Thread w : workers) {
-                w.join();
-            }
-            if (failure.get() != null) {
-                throw new AssertionError("seed " + seed, failure.get());
-            }
+                }
+            });
             long total = 0;
             for (int k = 0; k < 4; k++) {
                 List<Long> lookedUp = refs(index.scan(KeyRange.key(key(k, 0)), false), key(k, 0));
@@ -233,6 +211,43 @@ public abstract class AbstractTableIndexContractTest {
             }
             assertEquals(total, index.statistics().entries(), "seed " + seed);
             assertEquals(total, drain(index.scan(KeyRange.all(), false), codec).size(), "seed " + seed);
+        }
+    }
+
+    @Test
+    void concurrentWritersAndScannersSeeAConsistentSet() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("index concurrency seed=" + seed);
+        try (TableIndex index = newIndex()) {
+            for (int i = 0; i < 500; i++) {
+                index.insert(key(i, 0), i); // stable entries that every scan must see
+            }
+            ConcurrentSkipListSet<Long> inserted = new ConcurrentSkipListSet<>();
+            runTogether(6, seed, (id, random) -> {
+                for (int i = 0; i < 2000; i++) {
+                    if (id % 2 == 0) {
+                        long ref = 1000L + id * 10_000L + i;
+                        int k = random.nextInt(500);
+                        index.insert(key(k, 1), ref);
+                        inserted.add(ref);
+                        if (random.nextBoolean()) {
+                            index.remove(key(k, 1), ref);
+                            inserted.remove(ref);
+                        }
+                    } else {
+                        int stable = 0;
+                        try (IndexCursor c = index.scan(KeyRange.all(), random.nextBoolean())) {
+                            while (c.next()) {
+                                if (c.ref() < 500) {
+                                    stable++;
+                                }
+                            }
+                        }
+                        assertEquals(500, stable, "seed " + seed);
+                    }
+                }
+            });
+            assertEquals(500 + inserted.size(), index.statistics().entries());
         }
     }
 
@@ -252,62 +267,39 @@ public abstract class AbstractTableIndexContractTest {
         return v ^ Integer.MIN_VALUE;
     }
 
-    @Test
-    void concurrentWritersAndScannersSeeAConsistentSet() throws Exception {
-        long seed = System.nanoTime();
-        System.out.println("index concurrency seed=" + seed);
-        try (TableIndex index = newIndex()) {
-            for (int i = 0; i < 500; i++) {
-                index.insert(key(i, 0), i); // stable entries that every scan must see
-            }
-            int threads = 6;
-            CountDownLatch start = new CountDownLatch(1);
-            AtomicReference<Throwable> failure = new AtomicReference<>();
-            ConcurrentSkipListSet<Long> inserted = new ConcurrentSkipListSet<>();
-            List<Thread> workers = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int id = t;
-                Thread worker = new Thread(() -> {
-                    Random random = new Random(seed + id);
-                    try {
-                        start.await();
-                        for (int i = 0; i < 2000; i++) {
-                            if (id % 2 == 0) {
-                                long ref = 1000L + id * 10_000L + i;
-                                int k = random.nextInt(500);
-                                index.insert(key(k, 1), ref);
-                                inserted.add(ref);
-                                if (random.nextBoolean()) {
-                                    index.remove(key(k, 1), ref);
-                                    inserted.remove(ref);
-                                }
-                            } else {
-                                int stable = 0;
-                                try (IndexCursor c = index.scan(KeyRange.all(), random.nextBoolean())) {
-                                    while (c.next()) {
-                                        if (c.ref() < 500) {
-                                            stable++;
-                                        }
-                                    }
-                                }
-                                assertEquals(500, stable, "seed " + seed);
-                            }
-                        }
-                    } catch (Throwable e) {
-                        failure.compareAndSet(null, e);
-                    }
-                });
-                workers.add(worker);
-                worker.start();
-            }
-            start.countDown();
-            for (Thread w : workers) {
-                w.join();
-            }
-            if (failure.get() != null) {
-                throw new AssertionError("seed " + seed, failure.get());
-            }
-            assertEquals(500 + inserted.size(), index.statistics().entries());
+    /** The work of one thread of {@link #runTogether}: its number and its own random source. */
+    @FunctionalInterface
+    private interface Worker {
+        void run(int id, Random random) throws Exception;
+    }
+
+    /**
+     * Runs {@code work} on {@code threads} threads released together, thread {@code id} with {@code Random(seed +
+     * id)}, and fails with the seed if any of them failed.
+     */
+    private static void runTogether(int threads, long seed, Worker work) throws InterruptedException {
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            Thread worker = new Thread(() -> {
+                try {
+                    start.await();
+                    work.run(id, new Random(seed + id));
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            workers.add(worker);
+            worker.start();
+        }
+        start.countDown();
+        for (Thread w : workers) {
+            w.join();
+        }
+        if (failure.get() != null) {
+            throw new AssertionError("seed " + seed, failure.get());
         }
     }
 }
