@@ -91,9 +91,16 @@ public final class SqlParsing {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
         }
         Matcher encountered = ENCOUNTERED.matcher(message);
-        if (encountered.lookingAt() && METADATA.isReservedWord(encountered.group(1).toUpperCase(Locale.ROOT))) {
-            message += " (" + encountered.group(1).toUpperCase(Locale.ROOT)
-                + " is a reserved word: write it in double quotes to use it as a name)";
+        if (encountered.lookingAt()) {
+            // PostgreSQL's wording instead of the parser generator's "Encountered ..."
+            String token = encountered.group(1);
+            String rest = message.substring(encountered.end());
+            message = token.equals("<EOF>") ? "syntax error at end of input" + rest
+                : "syntax error at or near \"" + token + "\"" + rest;
+            if (METADATA.isReservedWord(token.toUpperCase(Locale.ROOT))) {
+                message += " (" + token.toUpperCase(Locale.ROOT)
+                    + " is a reserved word: write it in double quotes to use it as a name)";
+            }
         }
         return ErrorCode.SYNTAX_ERROR.exception(e, message);
     }

@@ -238,6 +238,17 @@ class VersoParserTest {
     }
 
     @Test
+    void syntaxErrorsNameTheTokenOrTheEndOfInput() {
+        VersoException end = assertThrows(VersoException.class, () -> SqlParsing.parse("SELECT * FROM t WHERE"));
+        assertEquals("42601", end.sqlState());
+        assertEquals("syntax error at end of input at line 1, column 21", end.getMessage());
+        VersoException near = assertThrows(VersoException.class, () -> SqlParsing.parse("SELECT a FROM t ORDER a"));
+        assertEquals("42601", near.sqlState());
+        assertTrue(near.getMessage().startsWith("syntax error at or near \"a\" at line 1, column 23"),
+            near.getMessage());
+    }
+
+    @Test
     void aReservedWordUsedAsANameSaysToQuoteIt() {
         VersoException e = assertThrows(VersoException.class,
             () -> SqlParsing.parse("CREATE TABLE t (id INT, timestamp TIMESTAMP)"));
