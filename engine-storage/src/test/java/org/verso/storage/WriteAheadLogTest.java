@@ -236,7 +236,7 @@ class WriteAheadLogTest {
 
     /**
      * A new segment file starts small and doubles as the log reaches its end, never past the segment size, and is
-     * always allocated beyond what was written; after a crash, appending goes on from the file as it is.
+     * always allocated beyond what was written; after a reopen, appending goes on from the file as it is.
      */
     @Test
     void aNewSegmentStartsSmallAndGrowsAheadOfTheWriter(@TempDir Path dir) throws IOException {
@@ -249,7 +249,8 @@ class WriteAheadLogTest {
             logCommit(wal, 0, 1);
             wal.flushTo(wal.appendedLsn());
             assertEquals(WriteAheadLog.FIRST_SEGMENT_BYTES, Files.size(first), "a new segment's first extent");
-            for (int i = 1; wal.appendedLsn() < segment * 5 / 4; i++) {
+            // Into the second segment only so far that, one extension ahead of the log, its file is not full yet.
+            for (int i = 1; wal.appendedLsn() < segment * 9 / 8; i++) {
                 logCommit(wal, i, i + 1);
                 if (i % 500 == 0) {
                     wal.flushTo(wal.appendedLsn());
@@ -277,6 +278,61 @@ class WriteAheadLogTest {
             wal.flushTo(wal.appendedLsn());
         }
         assertEquals(segment, Files.size(second), "reopened, the segment grew on to its full size");
+    }
+
+    /**
+     * Once writes pass half of a segment file's extent, the next extent is zero-filled by a background thread: the
+     * committing thread writes zeros only to start a new segment file, never to grow one, when it leaves the
+     * extension time to finish. Every zero-filled range starts where the file's previous extent ended.
+     */
+    @Test
+    void extentsAreZeroFilledAheadOfTheWriterOffTheCommitPath(@TempDir Path dir) throws Exception {
+        long segment = 4L << 20;
+        Path first = dir.resolve(String.format("%016x.wal", 0));
+        List<String> zeroWrites = java.util.Collections.synchronizedList(new ArrayList<>());
+        ChannelFactory recording = path -> new ForwardingPageChannel(new FilePageChannel(path)) {
+            @Override
+            public void write(ByteBuffer src, long position) throws IOException {
+                if (isZero(src)) {
+                    zeroWrites.add(Thread.currentThread().getName() + "@" + position);
+                }
+                super.write(src, position);
+            }
+        };
+        try (WriteAheadLog wal = new WriteAheadLog(dir, segment, recording, new IoCounters(), Durability.SYNC, 0,
+            -1)) {
+            for (int i = 0; wal.appendedLsn() < segment - 64 * 1024; i++) {
+                logCommit(wal, i, i + 1);
+                if (i % 500 == 0) {
+                    wal.flushTo(wal.appendedLsn());
+                    long size = Files.size(first);
+                    if (wal.appendedLsn() >= size / 2 && size < segment) {
+                        // The extension was handed to the background thread; give it the time a commit would.
+                        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                        while (Files.size(first) == size && System.nanoTime() < deadline) {
+                            Thread.sleep(1);
+                        }
+                    }
+                }
+            }
+            wal.flushTo(wal.appendedLsn());
+        }
+        String self = Thread.currentThread().getName();
+        List<String> mine = zeroWrites.stream().filter(w -> w.startsWith(self + "@")).toList();
+        assertEquals(List.of(self + "@0"), mine, "the writer only started the file: " + zeroWrites);
+        List<Long> extended = zeroWrites.stream().filter(w -> w.startsWith("verso-wal-extender@"))
+            .map(w -> Long.parseLong(w.substring(w.indexOf('@') + 1))).distinct().toList();
+        assertTrue(extended.containsAll(List.of(256L << 10, 512L << 10, 1L << 20, 2L << 20)), zeroWrites.toString());
+        assertEquals(segment, Files.size(first));
+    }
+
+    private static boolean isZero(ByteBuffer buffer) {
+        for (int i = buffer.position(); i < buffer.limit(); i++) {
+            if (buffer.get(i) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Test

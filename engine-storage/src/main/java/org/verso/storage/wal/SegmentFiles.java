@@ -9,6 +9,10 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.verso.common.ErrorCode;
 import org.verso.common.IoFailures;
@@ -23,9 +27,13 @@ import org.verso.storage.io.PageChannel;
  * the last checkpoint's redo position are renamed to serve as future segments (recycled), so steady-state logging
  * overwrites allocated files instead of growing new ones. A new segment file starts at {@value #FIRST_EXTENT} bytes
  * (or the segment size, if smaller) and doubles, zero-filled, as writes reach its end: a new database's log takes
- * little room, and most forces still find the blocks they write allocated.
+ * little room, and most forces still find the blocks they write allocated. The doubling is done ahead of the
+ * writer: once writes pass half of a file's extent, a background thread zero-fills and forces the next extent, so
+ * that a commit does not wait for megabytes of zeros (it does only if it catches up with the extension).
  *
- * <p>Thread safety: writes and forces are called by one flusher at a time; reads only during recovery.
+ * <p>Thread safety: writes and forces are called by one flusher at a time; reads only during recovery. The
+ * background thread writes only zeros past the extent the flusher may write to, and the flusher alone reads and
+ * changes this object's state, taking an extension's result when it is done.
  */
 final class SegmentFiles implements AutoCloseable {
     private static final int SPARE_SEGMENTS = 2;
@@ -41,6 +49,13 @@ final class SegmentFiles implements AutoCloseable {
     // Per open segment, the bytes of its file that are allocated (zero-filled or written) and forced.
     private final Map<Long, Long> allocated = new HashMap<>();
     private long lastWriteEnd;
+    // The extension being zero-filled ahead of the writer, or null; its thread is started on first use.
+    private Extension ahead;
+    private ExecutorService extender;
+
+    /** Bytes {@code [from, to)} of {@code segment}'s file, being zero-filled and forced by {@code done}. */
+    private record Extension(long segment, long to, Future<?> done) {
+    }
 
     /** Segment files in {@code directory}; the next write is expected at stream position {@code end}. */
     SegmentFiles(Path directory, long segmentSize, ChannelFactory channels, IoCounters counters, long end) {
@@ -142,13 +157,68 @@ final class SegmentFiles implements AutoCloseable {
      * {@code end}, at most to the segment size) before the write reaches past what is allocated.
      */
     private void extend(long segment, PageChannel ch, long end) throws IOException {
+        if (ahead != null && (ahead.done().isDone()
+            || ahead.segment() == segment && end > allocated.getOrDefault(segment, 0L))) {
+            finishAhead();
+        }
         long extent = allocated.getOrDefault(segment, 0L);
-        if (end <= extent) {
+        if (end > extent) { // not extended ahead in time (or the extension failed): extend on the commit path
+            extent = Math.min(segmentSize, Math.max(end, 2 * Math.max(extent, FIRST_EXTENT)));
+            zeroFill(ch, allocated.getOrDefault(segment, 0L), extent);
+            allocated.put(segment, extent);
+        }
+        if (ahead == null && extent < segmentSize && end >= extent / 2) {
+            long from = extent;
+            long to = Math.min(segmentSize, 2 * extent);
+            ahead = new Extension(segment, to, extender().submit(() -> {
+                zeroFill(ch, from, to);
+                return null;
+            }));
+        }
+    }
+
+    /**
+     * Waits for the extension ahead, if any, and takes its result: the extent it made, or nothing if it failed (the
+     * writer then extends the file itself and meets the error, if it persists). An interrupt does not end the wait,
+     * as it does not end the flush that calls this; it is kept for the caller.
+     */
+    private void finishAhead() {
+        if (ahead == null) {
             return;
         }
-        long target = Math.min(segmentSize, Math.max(end, 2 * Math.max(extent, FIRST_EXTENT)));
-        zeroFill(ch, extent, target);
-        allocated.put(segment, target);
+        Extension done = ahead;
+        ahead = null;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    done.done().get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (open.containsKey(done.segment())) {
+                allocated.merge(done.segment(), done.to(), Math::max);
+            }
+        } catch (ExecutionException e) {
+            // The zeros may be partly written; the extent stays as it was, and the writer fills it again.
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private ExecutorService extender() {
+        if (extender == null) {
+            extender = Executors.newSingleThreadExecutor(task -> {
+                Thread thread = new Thread(task, "verso-wal-extender");
+                thread.setDaemon(true);
+                return thread;
+            });
+        }
+        return extender;
     }
 
     /** A recycled segment file (named {@code *.spare}), or null. */
@@ -226,6 +296,7 @@ final class SegmentFiles implements AutoCloseable {
 
     /** Retires segments that end at or before {@code position}: keeps a few as spares, deletes the rest. */
     void recycleBefore(long position) {
+        finishAhead(); // no zeros are written into a file being renamed or deleted
         long firstNeeded = position / segmentSize;
         boolean changed = false;
         try (Stream<Path> files = Files.list(directory)) {
@@ -271,6 +342,10 @@ final class SegmentFiles implements AutoCloseable {
 
     @Override
     public void close() {
+        finishAhead();
+        if (extender != null) {
+            extender.shutdown();
+        }
         try {
             for (PageChannel ch : open.values()) {
                 ch.close();
