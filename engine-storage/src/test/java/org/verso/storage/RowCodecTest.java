@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.verso.common.type.DataType;
@@ -33,6 +35,29 @@ class RowCodecTest {
             new byte[] {1, 0, (byte) 0xff, 0}, new byte[300]};
         ((byte[]) row[13])[299] = 42;
         assertArrayEquals(row, roundTrip(row));
+    }
+
+    /** Every length of unscaled bytes, both signs and the edges of a long, read back equal (value and scale). */
+    @Test
+    void decimalsOfEveryLengthRoundTrip() {
+        RowCodec decimals = new RowCodec(List.of(DataType.decimal(38, 3)));
+        List<BigInteger> unscaled = new ArrayList<>(List.of(BigInteger.ZERO,
+            BigInteger.valueOf(Long.MAX_VALUE), BigInteger.valueOf(Long.MIN_VALUE),
+            BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE),
+            BigInteger.valueOf(Long.MIN_VALUE).subtract(BigInteger.ONE)));
+        for (int bits = 1; bits < 100; bits++) {
+            BigInteger edge = BigInteger.ONE.shiftLeft(bits);
+            unscaled.addAll(List.of(edge, edge.subtract(BigInteger.ONE), edge.negate(),
+                edge.negate().subtract(BigInteger.ONE)));
+        }
+        ByteBuffer buf = ByteBuffer.allocateDirect(64);
+        for (BigInteger value : unscaled) {
+            BigDecimal decimal = new BigDecimal(value, 3);
+            buf.clear();
+            decimals.encode(new Object[] {decimal}, buf);
+            Object read = decimals.decode(buf, 0)[0];
+            assertEquals(decimal, read, "unscaled " + value);
+        }
     }
 
     @Test

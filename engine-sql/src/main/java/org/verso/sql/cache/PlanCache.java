@@ -13,6 +13,16 @@ import java.util.function.LongSupplier;
  */
 public final class PlanCache<V> {
     private record Key(String sql, long catalogVersion) {
+        // Written out: a record's generated methods go through method handles, a few percent of a cached prepare.
+        @Override
+        public int hashCode() {
+            return sql.hashCode() * 31 + Long.hashCode(catalogVersion);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && key.catalogVersion == catalogVersion && key.sql.equals(sql);
+        }
     }
 
     private final ConcurrentHashMap<Key, V> entries = new ConcurrentHashMap<>();

@@ -172,9 +172,17 @@ public final class RowCodec {
                 case DOUBLE: row[i] = buf.getDouble(pos); pos += 8; break;
                 case DECIMAL: {
                     int len = buf.get(pos) & 0xff;
-                    byte[] unscaled = new byte[len];
-                    buf.get(pos + 1, unscaled);
-                    row[i] = new BigDecimal(new BigInteger(unscaled), types[i].scale());
+                    if (len <= 8) { // an unscaled value that fits a long: no BigInteger, a compact BigDecimal
+                        long unscaled = buf.get(pos + 1); // sign-extended
+                        for (int b = 2; b <= len; b++) {
+                            unscaled = (unscaled << 8) | (buf.get(pos + b) & 0xff);
+                        }
+                        row[i] = BigDecimal.valueOf(unscaled, types[i].scale());
+                    } else {
+                        byte[] unscaled = new byte[len];
+                        buf.get(pos + 1, unscaled);
+                        row[i] = new BigDecimal(new BigInteger(unscaled), types[i].scale());
+                    }
                     pos += 1 + len;
                     break;
                 }
