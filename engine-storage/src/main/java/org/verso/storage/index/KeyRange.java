@@ -11,7 +11,7 @@ public final class KeyRange {
     private static final KeyRange ALL = new KeyRange(null, null, false);
 
     private final byte[] start;
-    private final byte[] end;
+    private byte[] end; // of a single key, made when first asked for: a hash lookup never needs it
     private final boolean singleKey;
 
     private KeyRange(byte[] start, byte[] end, boolean singleKey) {
@@ -39,7 +39,7 @@ public final class KeyRange {
      * find one key's entries without searching an order (the in-memory index's hash) may.
      */
     public static KeyRange key(byte[] key) {
-        return new KeyRange(key, KeyCodec.prefixEnd(key), true);
+        return new KeyRange(key, null, true);
     }
 
     /**
@@ -62,6 +62,9 @@ public final class KeyRange {
 
     /** Exclusive upper bound, or null. */
     public byte[] end() {
+        if (singleKey && end == null) {
+            end = KeyCodec.prefixEnd(start); // null again for a key of only 0xFF bytes: unbounded, as for prefix
+        }
         return end;
     }
 
@@ -72,11 +75,11 @@ public final class KeyRange {
 
     /** Whether the range holds no key at all. */
     public boolean isEmpty() {
-        return start != null && end != null && Arrays.compareUnsigned(start, end) >= 0;
+        return !singleKey && start != null && end != null && Arrays.compareUnsigned(start, end) >= 0;
     }
 
     public boolean contains(byte[] key) {
         return (start == null || Arrays.compareUnsigned(key, start) >= 0)
-            && (end == null || Arrays.compareUnsigned(key, end) < 0);
+            && (end() == null || Arrays.compareUnsigned(key, end()) < 0);
     }
 }
