@@ -18,7 +18,9 @@ import org.verso.storage.io.PageChannel;
  * next {@link #walForceFailures} forces of a log segment fail the same way. While {@link #walWriteError} is set, the
  * next write of a log segment throws an {@link OutOfMemoryError} (and clears it), as any allocation in the write
  * path could. While {@link #walForceGate} holds a latch, forces of a log segment wait for it to open (a slow
- * disk), after counting down {@link #walForceEntered}.
+ * disk), after counting down {@link #walForceEntered}. These log faults aim at the commit path: the writes and
+ * forces of the thread that extends segment files ahead of the log ({@code verso-wal-extender}) pass them by, as
+ * its zeros are not log records (a full disk and failing forces still apply to it, as to every file).
  */
 final class FailingChannels implements ChannelFactory {
     final AtomicBoolean full = new AtomicBoolean();
@@ -31,7 +33,7 @@ final class FailingChannels implements ChannelFactory {
     @Override
     public PageChannel open(Path path) throws IOException {
         PageChannel file = new FilePageChannel(path);
-        boolean wal = path.getFileName().toString().endsWith(".wal");
+        boolean walFile = path.getFileName().toString().endsWith(".wal");
         return new PageChannel() {
             @Override
             public int read(ByteBuffer dst, long position) throws IOException {
@@ -43,7 +45,7 @@ final class FailingChannels implements ChannelFactory {
                 if (full.get()) {
                     throw new IOException("No space left on device");
                 }
-                if (wal && walWriteError.compareAndSet(true, false)) {
+                if (commitPath(walFile) && walWriteError.compareAndSet(true, false)) {
                     throw new OutOfMemoryError("simulated: no memory left in the log's write path");
                 }
                 file.write(src, position);
@@ -55,7 +57,7 @@ final class FailingChannels implements ChannelFactory {
                     throw new IOException("No space left on device");
                 }
                 CountDownLatch gate = walForceGate.get();
-                if (wal && gate != null) {
+                if (commitPath(walFile) && gate != null) {
                     walForceEntered.countDown();
                     try {
                         gate.await(30, TimeUnit.SECONDS);
@@ -63,7 +65,8 @@ final class FailingChannels implements ChannelFactory {
                         Thread.currentThread().interrupt();
                     }
                 }
-                if (forceFails.get() || (wal && walForceFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
+                if (forceFails.get()
+                    || (commitPath(walFile) && walForceFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
                     throw new IOException("Input/output error");
                 }
                 file.force();
@@ -84,5 +87,10 @@ final class FailingChannels implements ChannelFactory {
                 file.close();
             }
         };
+    }
+
+    /** Whether an operation on a file is log I/O of the commit path (not the background extension of the log). */
+    private static boolean commitPath(boolean walFile) {
+        return walFile && !Thread.currentThread().getName().equals("verso-wal-extender");
     }
 }
