@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.verso.storage.io.ChannelFactory;
@@ -244,7 +245,26 @@ class WriteAheadLogTest {
         Path first = dir.resolve(String.format("%016x.wal", 0));
         List<Long> sizes = new ArrayList<>();
         long end;
-        try (WriteAheadLog wal = new WriteAheadLog(dir, segment, ChannelFactory.FILES, new IoCounters(),
+        // The file's size is read only between extensions: the background extension writes its zeros in chunks.
+        AtomicBoolean extending = new AtomicBoolean();
+        ChannelFactory tracking = path -> new ForwardingPageChannel(new FilePageChannel(path)) {
+            @Override
+            public void write(ByteBuffer src, long position) throws IOException {
+                if (Thread.currentThread().getName().equals("verso-wal-extender")) {
+                    extending.set(true);
+                }
+                super.write(src, position);
+            }
+
+            @Override
+            public void force() throws IOException {
+                super.force();
+                if (Thread.currentThread().getName().equals("verso-wal-extender")) {
+                    extending.set(false);
+                }
+            }
+        };
+        try (WriteAheadLog wal = new WriteAheadLog(dir, segment, tracking, new IoCounters(),
             Durability.SYNC, 0, -1)) {
             logCommit(wal, 0, 1);
             wal.flushTo(wal.appendedLsn());
@@ -254,6 +274,9 @@ class WriteAheadLogTest {
                 logCommit(wal, i, i + 1);
                 if (i % 500 == 0) {
                     wal.flushTo(wal.appendedLsn());
+                    while (extending.get()) {
+                        Thread.onSpinWait();
+                    }
                     long size = Files.size(first);
                     assertTrue(size >= Math.min(segment, wal.appendedLsn()), size + " bytes, log at "
                         + wal.appendedLsn());
