@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -36,6 +37,8 @@ import org.verso.bench.storage.Scratch;
  *       operation (the warmup) through a connection kept open for the trial: at 1,000,000 rows the table is
  *       several times the cache. Verso's heap I/O counters ({@code SYS.IO_TOTALS}) are printed after each
  *       operation.</li>
+ *   <li>{@code fullScanAfterRandomUpdates}: the same scan of a table of which a quarter of the rows, chosen at
+ *       random, were then updated by primary key in random order: the rows no longer lie in key order.</li>
  * </ul>
  */
 @State(Scope.Benchmark)
@@ -114,30 +117,97 @@ public class BulkLoadBenchmark {
         return total;
     }
 
-    /** The table {@code fullScan} reads: loaded by the trial's first operation (its warmup), kept until its end. */
-    private Path scanDir;
-    private Connection scanned;
-    private long scans;
+    /** A table the scans read: loaded by the trial's first operation (its warmup), kept until the trial's end. */
+    private final class ScannedTable {
+        final Path dir = Scratch.create("scan-" + engine);
+        final Connection connection;
+        long scans;
+
+        ScannedTable(int updatedPercent) throws SQLException {
+            connection = DriverManager.getConnection(url(dir, 0));
+            fill(connection, rows, engine.equals("h2"));
+            if (updatedPercent > 0) {
+                updateInRandomOrder(connection, rows, updatedPercent, engine.equals("h2"));
+            }
+        }
+
+        void close() throws SQLException {
+            connection.close();
+            Scratch.delete(dir);
+        }
+    }
+
+    private ScannedTable loaded;
+    private ScannedTable updated;
 
     @TearDown(Level.Trial)
     public void deleteScanned() throws SQLException {
-        if (scanned != null) {
-            scanned.close();
+        for (ScannedTable table : new ScannedTable[] {loaded, updated}) {
+            if (table != null) {
+                table.close();
+            }
         }
-        Scratch.delete(scanDir);
     }
 
+    /** The scan of the table as loaded: its rows lie in the file in key order. */
     @Benchmark
     public long fullScan() throws SQLException {
-        if (scanned == null) {
-            scanDir = Scratch.create("scan-" + engine);
-            scanned = DriverManager.getConnection(url(scanDir, 0));
-            fill(scanned, rows, engine.equals("h2"));
+        if (loaded == null) {
+            loaded = new ScannedTable(0);
         }
-        try (Statement s = scanned.createStatement()) {
+        return scan(loaded);
+    }
+
+    /**
+     * The scan of the table after a quarter of its rows, chosen at random, were updated one by one in random order
+     * (in batches of 1,000 in one transaction): their new versions lie wherever the engine put them.
+     */
+    @Benchmark
+    public long fullScanAfterRandomUpdates() throws SQLException {
+        if (updated == null) {
+            updated = new ScannedTable(25);
+        }
+        return scan(updated);
+    }
+
+    static void updateInRandomOrder(Connection c, int rows, int percent, boolean h2) throws SQLException {
+        int[] ids = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            ids[i] = i;
+        }
+        Random random = new Random(42);
+        int count = (int) ((long) rows * percent / 100);
+        for (int i = 0; i < count; i++) { // a partial Fisher-Yates shuffle: the first count ids are a random choice
+            int j = i + random.nextInt(rows - i);
+            int id = ids[j];
+            ids[j] = ids[i];
+            ids[i] = id;
+        }
+        c.setAutoCommit(false);
+        try (PreparedStatement update = c.prepareStatement("UPDATE items SET amount = amount + 1 WHERE id = ?")) {
+            for (int i = 0; i < count; i++) {
+                update.setInt(1, ids[i]);
+                update.addBatch();
+                if ((i + 1) % BATCH == 0) {
+                    update.executeBatch();
+                }
+            }
+            update.executeBatch();
+        }
+        c.commit();
+        if (h2) {
+            try (Statement s = c.createStatement()) {
+                s.execute("CHECKPOINT SYNC");
+            }
+        }
+        c.setAutoCommit(true);
+    }
+
+    private long scan(ScannedTable table) throws SQLException {
+        try (Statement s = table.connection.createStatement()) {
             long sum;
             // A different query text every time: H2 would otherwise answer from its cache of the last result.
-            long shift = ++scans;
+            long shift = ++table.scans;
             try (ResultSet rs = s.executeQuery("SELECT SUM(amount + " + shift + "), COUNT(*) FROM items")) {
                 rs.next();
                 sum = rs.getLong(1) - shift * rows;

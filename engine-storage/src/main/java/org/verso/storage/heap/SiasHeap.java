@@ -356,45 +356,20 @@ public final class SiasHeap implements TableHeap {
 
     @Override
     public RowCursor scan(Snapshot snapshot, LongConsumer newerVersions) {
-        long end = directory.vidCount();
-        return new RowCursor() {
-            private long vid = -1;
-            private Object[] row;
-
-            @Override
-            public boolean next() {
-                while (++vid < end) {
-                    if (newerVersions != null) {
-                        int head = directory.head(vid);
-                        if (head != VersionDirectory.NONE && !VersionWord.isVisible(directory.word(head), snapshot)) {
-                            newerVersions.accept(vid);
-                        }
-                    }
-                    row = read(vid, snapshot);
-                    if (row != null) {
-                        return true;
-                    }
-                }
-                row = null;
-                return false;
+        RowCodec rowCodec = codec;
+        return new PageOrderScan(region, directory.vidCount(), vid -> {
+            int head = directory.head(vid);
+            if (head == VersionDirectory.NONE) {
+                return -1;
             }
-
-            @Override
-            public long rowId() {
-                return vid;
+            if (newerVersions != null && !VersionWord.isVisible(directory.word(head), snapshot)) {
+                newerVersions.accept(vid);
             }
-
-            @Override
-            public Object[] row() {
-                return row;
-            }
-
-            @Override
-            public void close() {
-                vid = end;
-                row = null;
-            }
-        };
+            return visibleTupleId(vid, snapshot);
+        }, (page, at, length, sink) -> {
+            fetches.increment();
+            sink.accept(VersionRecord.vid(page, at), rowCodec.decode(page, at + VersionRecord.HEADER));
+        });
     }
 
     @Override

@@ -108,7 +108,12 @@ public interface TableHeap extends AutoCloseable {
      */
     List<RowVersion> chain(long rowId);
 
-    /** Every row visible to {@code snapshot}. */
+    /**
+     * Every row visible to {@code snapshot}, each once, in no particular order: a heap returns them in the order that
+     * reads its pages fastest, so a table whose rows were updated in random order is still read sequentially. Each
+     * row's version is decided before its page is read; the scanning transaction's own later changes may or may not be
+     * seen, but never return a row twice.
+     */
     RowCursor scan(Snapshot snapshot);
 
     /**

@@ -57,7 +57,7 @@ public final class AppendRegion {
         void write(ByteBuffer page, int offset);
     }
 
-    /** Receives each record during {@link #forEach}. */
+    /** Receives each record during {@link #forEach} or {@link #readOnePage}. */
     @FunctionalInterface
     public interface RecordVisitor {
         void visit(long address, ByteBuffer page, int offset, int length);
@@ -245,6 +245,27 @@ public final class AppendRegion {
     @FunctionalInterface
     public interface PageReader<T> {
         T read(ByteBuffer page, int offset, int length);
+    }
+
+    /**
+     * Pins the page of {@code addresses[from]} once and hands {@code visitor} each record of {@code addresses[from]}
+     * on, in array order, for as long as they lie on that page; returns the index of the first address on another
+     * page (or {@code to}). A scan that sorted its addresses reads each page once this way.
+     */
+    public int readOnePage(long[] addresses, int from, int to, RecordVisitor visitor) {
+        long pageNo = pageOf(addresses[from]);
+        Page page = pool.pin(file, pageNo);
+        try {
+            ByteBuffer buf = page.buffer();
+            int i = from;
+            for (; i < to && pageOf(addresses[i]) == pageNo; i++) {
+                int offset = offsetOf(addresses[i]);
+                visitor.visit(addresses[i], buf, offset, buf.getInt(offset - FRAME));
+            }
+            return i;
+        } finally {
+            pool.unpin(page);
+        }
     }
 
     /**

@@ -10,8 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +26,7 @@ import org.verso.common.type.ValueType;
 import org.verso.storage.StorageEngine;
 import org.verso.storage.StorageOptions;
 import org.verso.storage.io.IoCounters;
+import org.verso.storage.page.AppendRegion;
 import org.verso.storage.tuple.RowCodec;
 import org.verso.storage.version.Snapshot;
 import org.verso.storage.version.VersionWord;
@@ -297,6 +303,140 @@ public abstract class AbstractTableHeapContractTest {
             seen.sort(null);
             assertEquals(50, seen.size());
             assertEquals(49, seen.get(49));
+        }
+    }
+
+    @Test
+    void aScanOfRowsUpdatedInRandomOrderReadsTheirPagesOnceEachInFileOrder(@TempDir Path dir) {
+        long seed = System.nanoTime();
+        System.out.println("aScanOfRowsUpdatedInRandomOrder... seed " + seed);
+        Random random = new Random(seed);
+        // 10,000 rows take about twice the 64-page pool per generation of versions.
+        try (StorageEngine storage = StorageEngine.open(dir, StorageOptions.defaults(PAGE, 64 * PAGE))) {
+            storage.recover(Set.of(1L), Set.of());
+            TableHeap heap = open(storage);
+            List<Long> vids = new ArrayList<>();
+            for (int i = 0; i < 10_000; i++) {
+                vids.add(insert(heap, 2, new Object[] {i, "row " + i}));
+            }
+            commit(heap, 2, 3);
+            Collections.shuffle(vids, random);
+            for (long vid : vids) {
+                put(heap, vid, 4, new Object[] {(int) vid, "moved " + vid});
+            }
+            commit(heap, 4, 5);
+            heap.flush();
+            Snapshot snapshot = Snapshot.committedAt(5);
+            // The scan's small first window (for a LIMIT) is read on its own; every later page is read once.
+            Set<Long> pagesWithRows = new HashSet<>();
+            TreeSet<Long> firstWindowPages = new TreeSet<>();
+            for (long vid : vids) {
+                long page = AppendRegion.pageOf(heap.visibleTupleId(vid, snapshot));
+                pagesWithRows.add(page);
+                if (vid < PageOrderScan.FIRST_WINDOW) {
+                    firstWindowPages.add(page);
+                }
+            }
+            long firstWindowRuns = firstWindowPages.stream().filter(p -> !firstWindowPages.contains(p - 1)).count();
+            long readsBefore = heap.io().pagesRead();
+            long sequentialBefore = heap.io().sequentialReads();
+            Set<Long> seen = new HashSet<>();
+            try (RowCursor rows = heap.scan(snapshot)) {
+                while (rows.next()) {
+                    assertTrue(seen.add(rows.rowId()), "row " + rows.rowId() + " returned twice");
+                    assertEquals("moved " + rows.rowId(), rows.row()[1]);
+                }
+            }
+            assertEquals(vids.size(), seen.size());
+            long reads = heap.io().pagesRead() - readsBefore;
+            long outOfOrder = reads - (heap.io().sequentialReads() - sequentialBefore);
+            assertTrue(reads > 0 && reads <= pagesWithRows.size() + firstWindowPages.size(), reads + " pages read for "
+                + pagesWithRows.size() + " pages holding the rows, " + firstWindowPages.size() + " of the first window");
+            assertTrue(outOfOrder <= firstWindowRuns + 1, outOfOrder + " of " + reads + " pages read out of order; "
+                + firstWindowRuns + " runs of pages in the first window");
+        }
+    }
+
+    @Test
+    void aScanReturnsEachRowOnceWhileItsOwnTransactionUpdatesRows() {
+        long seed = System.nanoTime();
+        System.out.println("aScanReturnsEachRowOnceWhileItsOwnTransactionUpdatesRows seed " + seed);
+        Random random = new Random(seed);
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            List<Long> vids = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+                vids.add(insert(heap, 2, new Object[] {i, "row " + i}));
+            }
+            commit(heap, 2, 3);
+            Snapshot own = new Snapshot(3, 10);
+            Set<Long> seen = new HashSet<>();
+            try (RowCursor rows = heap.scan(own)) {
+                while (rows.next()) {
+                    assertTrue(seen.add(rows.rowId()), "row " + rows.rowId() + " returned twice");
+                    // The row just returned and another one, perhaps not returned yet, get new versions.
+                    put(heap, rows.rowId(), 10, new Object[] {-1, "changed"});
+                    put(heap, vids.get(random.nextInt(vids.size())), 10, new Object[] {-2, "changed"});
+                }
+            }
+            assertEquals(vids.size(), seen.size(), "every row once, in whichever version the scan decided on");
+        }
+    }
+
+    @Test
+    void aScanAtAFixedSnapshotSeesExactlyItsRowsWhileOthersUpdateAndCommit() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("aScanAtAFixedSnapshotSeesExactlyItsRowsWhileOthersUpdateAndCommit seed " + seed);
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            int n = 3_000;
+            long[] vids = new long[n];
+            for (int i = 0; i < n; i++) {
+                vids[i] = insert(heap, 2, new Object[] {i, "v0"});
+            }
+            commit(heap, 2, 3);
+            AtomicLong clock = new AtomicLong(10);
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Thread> writers = new ArrayList<>();
+            for (int w = 0; w < 4; w++) {
+                Random random = new Random(seed + w);
+                Thread writer = new Thread(() -> {
+                    while (!stop.get()) {
+                        int i = random.nextInt(n);
+                        long txid = clock.incrementAndGet();
+                        WriteOutcome outcome = heap.write(vids[i], txid, random.nextInt(8) == 0 ? null
+                            : new Object[] {i, "t" + txid}, (vid, exists, word) ->
+                            !exists || VersionWord.isCommitted(word) ? WriteDecision.PUT : WriteDecision.waitFor(0));
+                        if (outcome.isInstalled()) {
+                            heap.commit(outcome.version(), clock.incrementAndGet());
+                        }
+                    }
+                });
+                writers.add(writer);
+                writer.start();
+            }
+            try {
+                Snapshot before = new Snapshot(3, 5);
+                for (int round = 0; round < 20; round++) {
+                    boolean[] seen = new boolean[n];
+                    try (RowCursor rows = heap.scan(before)) {
+                        while (rows.next()) {
+                            int i = (Integer) rows.row()[0];
+                            assertFalse(seen[i], "row " + i + " twice");
+                            seen[i] = true;
+                            assertEquals("v0", rows.row()[1]);
+                        }
+                    }
+                    for (int i = 0; i < n; i++) {
+                        assertTrue(seen[i], "row " + i + " missing in round " + round);
+                    }
+                }
+            } finally {
+                stop.set(true);
+                for (Thread writer : writers) {
+                    writer.join();
+                }
+            }
         }
     }
 
