@@ -56,6 +56,19 @@ class SqlErrorsTest extends SqlTestSupport {
     }
 
     @Test
+    void aLiteralThatCannotBeConvertedFailsEvenWhenNoRowReachesIt() {
+        // As in PostgreSQL, a literal is converted to its column's type when the statement is prepared.
+        assertFails("22018", "UPDATE t SET n = 'abc' WHERE id = 99");
+        assertFails("22018", "UPDATE t SET n = 'abc' WHERE id = 1");
+        assertFails("22018", "SELECT * FROM t WHERE id = 'abc'");
+        assertFails("22018", "SELECT * FROM t WHERE 1 = 0 AND n = 'x1'");
+        assertFails("22003", "UPDATE t SET n = 5000000000 WHERE id = 99");
+        assertEquals(List.of(row(1, "a", 10)), query("SELECT * FROM t WHERE id = '1'"));
+        assertEquals(1, update("UPDATE t SET n = '11' WHERE id = 1"));
+        assertEquals(List.of(row(11)), query("SELECT n FROM t"));
+    }
+
+    @Test
     void dataErrors() {
         assertFails("22012", "SELECT n / 0 FROM t");
         assertFails("22003", "INSERT INTO t VALUES (?, 'b', 1)", 5_000_000_000L);

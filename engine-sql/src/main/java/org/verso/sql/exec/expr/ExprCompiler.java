@@ -406,6 +406,12 @@ public final class ExprCompiler {
         if (source.equals(target)) {
             return operand;
         }
+        if (call.getOperands().get(0) instanceof RexLiteral literal) {
+            // Converted once, as the statement is prepared (PostgreSQL's rule): a literal its target type cannot
+            // hold is an error even if no row ever reaches it, not an UPDATE of 0 rows.
+            Object value = Values.cast(literalValue(literal), source, target);
+            return (row, ctx) -> value;
+        }
         return (row, ctx) -> Values.cast(operand.eval(row, ctx), source, target);
     }
 
