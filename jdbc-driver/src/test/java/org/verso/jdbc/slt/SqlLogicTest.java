@@ -14,10 +14,12 @@ import org.junit.jupiter.api.Test;
  */
 class SqlLogicTest {
     /**
-     * The share of the quick subset's queries that must pass: 109,985 of 110,151 (99.85%) did when it was set. It
-     * only goes up: a change that makes a query fail that passed before has broken something. The rest are SQLite's
-     * own behaviour, which Verso does not copy (PostgreSQL does not either): text read as the number 0 in
-     * arithmetic (150 queries, 22018 here), REPLACE and triggers, {@code IN ()}, a column assigned twice in one SET.
+     * The share of the quick subset's queries that must pass: 109,985 of 110,151 (99.85%) did when it was set, and
+     * 109,983 since literals are converted when a statement is prepared. It only goes up: a change that makes a
+     * query fail that passed before has broken something, unless it is PostgreSQL's rule taken on purpose. The rest
+     * are SQLite's own behaviour, which Verso does not copy (PostgreSQL does not either): text read as the number 0
+     * in arithmetic (150 queries, 22018 here), a literal compared with a column whose type cannot hold it on an
+     * empty table (2, 22018), REPLACE and triggers, {@code IN ()}, a column assigned twice in one SET.
      */
     private static final double QUICK_FLOOR = 0.998;
 
