@@ -3,6 +3,7 @@ package org.verso.storage.page;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * A pinned page: the handle the {@link BufferPool} gives out for one of its frames. There is one handle per frame,
@@ -11,6 +12,10 @@ import java.nio.ByteBuffer;
  * <p>The handle also carries its frame's state, so that pinning one frame touches no memory shared with other
  * frames: the state word (pin count, plus a flag while one thread has the frame to itself: loading, writing or
  * evicting it), the key of the page it holds, and the dirty, referenced and discarded marks.
+ *
+ * <p>It carries, too, the content latch of the page it holds ({@link #latch}), for an access method that latches
+ * its pages, as PostgreSQL's buffer descriptors carry theirs: a latch is taken only on a pinned page and released
+ * before the pin, so it is free whenever the frame passes to another page, and finding it costs no lookup.
  */
 public final class Page {
     /** Set in the state word while one thread has the frame to itself; no pin is taken then. */
@@ -19,10 +24,12 @@ public final class Page {
     static final long NO_KEY = -1L;
 
     private static final VarHandle STATE;
+    private static final VarHandle LATCH;
 
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(Page.class, "state", int.class);
+            LATCH = MethodHandles.lookup().findVarHandle(Page.class, "latch", ReentrantReadWriteLock.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -39,6 +46,8 @@ public final class Page {
     volatile boolean discarded;
     // Set on every hit, cleared by the clock hand; a lost update only costs a page one more sweep.
     boolean referenced;
+    // Made on first use: most frames of a pool never hold a latched page.
+    private volatile ReentrantReadWriteLock latch;
 
     Page(int frame, ByteBuffer buffer) {
         this.frame = frame;
@@ -56,6 +65,20 @@ public final class Page {
 
     public PageFile file() {
         return file;
+    }
+
+    /**
+     * The content latch of the page: shared to read it, exclusive to change it. Take it only while the page is
+     * pinned, and release it before unpinning.
+     */
+    public ReentrantReadWriteLock latch() {
+        ReentrantReadWriteLock existing = latch;
+        if (existing != null) {
+            return existing;
+        }
+        ReentrantReadWriteLock made = new ReentrantReadWriteLock();
+        ReentrantReadWriteLock won = (ReentrantReadWriteLock) LATCH.compareAndExchange(this, null, made);
+        return won == null ? made : won;
     }
 
     int state() {

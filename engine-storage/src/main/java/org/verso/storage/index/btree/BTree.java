@@ -81,7 +81,6 @@ public final class BTree implements TableIndex {
     private final int capacity;
     private final int maxEntry;
     private final int underflow;
-    private final PageLatches latches = new PageLatches();
     private final ReentrantReadWriteLock anchor = new ReentrantReadWriteLock();
     // Serialises structure changes: the meta page is changed and logged only under it.
     private final Object structure = new Object();
@@ -242,24 +241,31 @@ public final class BTree implements TableIndex {
     }
 
     private Page latchAndPin(long pageNo, boolean exclusive) {
-        latches.lock(pageNo, exclusive);
-        try {
-            Page page = pool.pin(file, pageNo);
-            if (!NodePage.isNode(page.buffer())) {
-                pool.unpin(page);
-                throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "it is not a node of index " + name);
-            }
-            return page;
-        } catch (RuntimeException e) {
-            latches.unlock(pageNo, exclusive);
-            throw e;
+        Page page = pool.pin(file, pageNo);
+        lock(page, exclusive);
+        if (!NodePage.isNode(page.buffer())) {
+            release(page, exclusive);
+            throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.name(), "it is not a node of index " + name);
+        }
+        return page;
+    }
+
+    private static void lock(Page page, boolean exclusive) {
+        if (exclusive) {
+            page.latch().writeLock().lock();
+        } else {
+            page.latch().readLock().lock();
         }
     }
 
+    /** Releases the page's latch, then its pin: once unpinned, the frame may hold another page. */
     private void release(Page page, boolean exclusive) {
-        long pageNo = page.pageNo();
+        if (exclusive) {
+            page.latch().writeLock().unlock();
+        } else {
+            page.latch().readLock().unlock();
+        }
         pool.unpin(page);
-        latches.unlock(pageNo, exclusive);
     }
 
     private void releaseAll(Deque<Held> path, boolean anchorHeld) {
@@ -336,15 +342,7 @@ public final class BTree implements TableIndex {
     private Page descendFromAnchorExclusive(byte[] key, boolean strict, byte[][] fences) {
         anchor.readLock().lock();
         try {
-            long pageNo = root;
-            latches.lock(pageNo, true);
-            Page page;
-            try {
-                page = pool.pin(file, pageNo);
-            } catch (RuntimeException e) {
-                latches.unlock(pageNo, true);
-                throw e;
-            }
+            Page page = latchAndPin(root, true);
             if (NodePage.isLeaf(page.buffer())) {
                 return page;
             }
@@ -858,18 +856,14 @@ public final class BTree implements TableIndex {
                 }
                 continue;
             }
-            latches.lock(pageNo, false);
-            try {
-                Page page = pool.pinCached(file, pageNo);
-                if (page != null) {
-                    try {
-                        pool.writeIfDirty(page);
-                    } finally {
-                        pool.unpin(page);
-                    }
+            Page page = pool.pinCached(file, pageNo);
+            if (page != null) {
+                lock(page, false);
+                try {
+                    pool.writeIfDirty(page);
+                } finally {
+                    release(page, false);
                 }
-            } finally {
-                latches.unlock(pageNo, false);
             }
         }
     }
