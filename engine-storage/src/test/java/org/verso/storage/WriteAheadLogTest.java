@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,6 +23,7 @@ import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.FilePageChannel;
 import org.verso.storage.io.ForwardingPageChannel;
 import org.verso.storage.io.IoCounters;
+import org.verso.storage.io.PageChannel;
 import org.verso.storage.wal.Durability;
 import org.verso.storage.wal.LogReader;
 import org.verso.storage.wal.LogRecord;
@@ -378,12 +380,53 @@ class WriteAheadLogTest {
     }
 
     @Test
+    void aSegmentsFileIsMadeReadyAheadOfTheCommitThatFirstWritesToIt(@TempDir Path dir) throws IOException {
+        List<String> forcingThreads = Collections.synchronizedList(new ArrayList<>());
+        ChannelFactory recording = new ChannelFactory() {
+            @Override
+            public PageChannel open(Path path) throws IOException {
+                return new FilePageChannel(path);
+            }
+
+            @Override
+            public void forceDirectory(Path directory) throws IOException {
+                forcingThreads.add(Thread.currentThread().getName());
+                ChannelFactory.FILES.forceDirectory(directory);
+            }
+        };
+        try (WriteAheadLog wal = new WriteAheadLog(dir, SEGMENT, recording, new IoCounters(), Durability.SYNC, 0,
+            -1)) {
+            for (int i = 0; wal.appendedLsn() < 6 * SEGMENT; i++) {
+                logCommit(wal, i, i + 1);
+                wal.flushTo(wal.appendedLsn());
+            }
+            wal.recycleBefore(4 * SEGMENT); // segments 0 to 3 become spares or go
+            while (wal.appendedLsn() < 9 * SEGMENT) {
+                logCommit(wal, 1, 1);
+                wal.flushTo(wal.appendedLsn());
+            }
+        }
+        // Segment 0 is created by the first commit, and recycling forces once, both on the committing side; each of
+        // segments 1 to 9, new or a spare renamed into place, was made ready (its name forced) by the background
+        // thread before the log reached it.
+        assertTrue(!forcingThreads.isEmpty() && !forcingThreads.get(0).equals("verso-wal-extender"),
+            forcingThreads.toString());
+        assertEquals(9, forcingThreads.stream().filter("verso-wal-extender"::equals).count(),
+            forcingThreads.toString());
+        assertEquals(11, forcingThreads.size(), forcingThreads.toString());
+    }
+
+    @Test
     void everySegmentCreatedOrRenamedIntoPlaceIsFollowedByADirectoryForce(@TempDir Path dir) {
         IoCounters counters = new IoCounters();
         try (WriteAheadLog wal = open(dir, 0, -1, counters)) {
             long segmentsBefore = 1; // the first write opens segment 0
             for (int i = 0; i < 3000; i++) {
                 logCommit(wal, i, i + 1);
+            }
+            // Ending in the first half of a segment: its successor is made ready only once writes pass the half.
+            while (wal.appendedLsn() % SEGMENT >= SEGMENT / 2) {
+                logCommit(wal, 1, 1);
             }
             wal.flushTo(wal.appendedLsn());
             long segments = wal.appendedLsn() / SEGMENT + segmentsBefore;

@@ -29,7 +29,9 @@ import org.verso.storage.io.PageChannel;
  * (or the segment size, if smaller) and doubles, zero-filled, as writes reach its end: a new database's log takes
  * little room, and most forces still find the blocks they write allocated. The doubling is done ahead of the
  * writer: once writes pass half of a file's extent, a background thread zero-fills and forces the next extent, so
- * that a commit does not wait for megabytes of zeros (it does only if it catches up with the extension).
+ * that a commit does not wait for megabytes of zeros (it does only if it catches up with the extension). Once writes
+ * pass half of a segment, the same thread makes the next segment's file ready (renamed from a spare or created, its
+ * first extent zero-filled, the directory forced), so that the commit that first writes to it does not wait either.
  *
  * <p>Thread safety: writes and forces are called by one flusher at a time; reads only during recovery. The
  * background thread writes only zeros past the extent the flusher may write to, and the flusher alone reads and
@@ -51,10 +53,20 @@ final class SegmentFiles implements AutoCloseable {
     private long lastWriteEnd;
     // The extension being zero-filled ahead of the writer, or null; its thread is started on first use.
     private Extension ahead;
+    // The next segment's file, being made ready by the same thread, or null.
+    private Preparation next;
     private ExecutorService extender;
 
     /** Bytes {@code [from, to)} of {@code segment}'s file, being zero-filled and forced by {@code done}. */
     private record Extension(long segment, long to, Future<?> done) {
+    }
+
+    /** {@code segment}'s file, being created (or taken from a spare) by {@code done}. */
+    private record Preparation(long segment, Future<Ready> done) {
+    }
+
+    /** A segment file whose name is durable, open, with {@code extent} bytes allocated and forced. */
+    private record Ready(PageChannel channel, long extent) {
     }
 
     /** Segment files in {@code directory}; the next write is expected at stream position {@code end}. */
@@ -96,37 +108,92 @@ final class SegmentFiles implements AutoCloseable {
     private PageChannel channel(long segment) throws IOException {
         PageChannel ch = open.get(segment);
         if (ch == null) {
-            Path path = directory.resolve(fileName(segment));
-            boolean fresh = false;
-            if (!Files.exists(path)) {
-                Path spare = spareSegment();
-                if (spare != null) {
-                    channels.move(spare, path);
-                } else {
-                    fresh = true;
-                }
+            Ready ready = next != null && next.segment() == segment ? finishPreparation() : null;
+            if (ready == null) {
+                ready = prepare(segment); // not prepared ahead in time, or the preparation failed: on this path
             }
-            ch = channels.open(path);
-            long extent;
-            try {
-                if (fresh) {
-                    extent = Math.min(segmentSize, FIRST_EXTENT);
-                    zeroFill(ch, 0, extent);
-                } else {
-                    extent = ch.size();
-                }
-                // The segment's name must be durable before a commit written to it is acknowledged. The channel is
-                // kept only once it is, so that a force that failed (a full disk, an I/O error) is tried again by
-                // the next write instead of leaving a segment whose records a crash would lose with its name.
-                Directories.force(channels, directory, counters);
-            } catch (IOException | RuntimeException e) {
-                closeQuietly(ch, e);
-                throw e;
-            }
+            ch = ready.channel();
             open.put(segment, ch);
-            allocated.put(segment, extent);
+            allocated.put(segment, ready.extent());
         }
         return ch;
+    }
+
+    /**
+     * Makes {@code segment}'s file ready for writes: renamed from a spare, or created with its first extent
+     * zero-filled, or the existing file; then forces the directory. The segment's name must be durable before a
+     * commit written to it is acknowledged; the channel is handed out only once it is, so that a force that failed
+     * (a full disk, an I/O error) is tried again by the next write instead of leaving a segment whose records a crash
+     * would lose with its name.
+     */
+    private Ready prepare(long segment) throws IOException {
+        Path path = directory.resolve(fileName(segment));
+        boolean fresh = false;
+        if (!Files.exists(path)) {
+            Path spare = spareSegment();
+            if (spare != null) {
+                channels.move(spare, path);
+            } else {
+                fresh = true;
+            }
+        }
+        PageChannel ch = channels.open(path);
+        try {
+            long extent;
+            if (fresh) {
+                extent = Math.min(segmentSize, FIRST_EXTENT);
+                zeroFill(ch, 0, extent);
+            } else {
+                extent = ch.size();
+            }
+            Directories.force(channels, directory, counters);
+            return new Ready(ch, extent);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(ch, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Waits for the preparation of the next segment, if any, and returns its file, or null if it failed (the writer
+     * then prepares the file itself and meets the error, if it persists). An interrupt does not end the wait; it is
+     * kept for the caller.
+     */
+    private Ready finishPreparation() {
+        if (next == null) {
+            return null;
+        }
+        Future<Ready> done = next.done();
+        next = null;
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return done.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } catch (ExecutionException e) {
+            return null;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Takes the next segment's file, once ready, among the open ones (a failed preparation leaves nothing). */
+    private void adoptPreparation() {
+        if (next == null) {
+            return;
+        }
+        long segment = next.segment();
+        Ready ready = finishPreparation();
+        if (ready != null) {
+            open.put(segment, ready.channel());
+            allocated.put(segment, ready.extent());
+        }
     }
 
     private static void closeQuietly(PageChannel ch, Exception cause) {
@@ -174,6 +241,12 @@ final class SegmentFiles implements AutoCloseable {
                 zeroFill(ch, from, to);
                 return null;
             }));
+        }
+        // Halfway through a segment, its successor's file is made ready too (created or taken from a spare, its name
+        // forced), so that the commit that first writes to it does not wait for a directory force.
+        if (next == null && end >= segmentSize / 2 && !open.containsKey(segment + 1)) {
+            long following = segment + 1;
+            next = new Preparation(following, extender().submit(() -> prepare(following)));
         }
     }
 
@@ -297,6 +370,7 @@ final class SegmentFiles implements AutoCloseable {
     /** Retires segments that end at or before {@code position}: keeps a few as spares, deletes the rest. */
     void recycleBefore(long position) {
         finishAhead(); // no zeros are written into a file being renamed or deleted
+        adoptPreparation(); // and no spare is taken while the directory is listed
         long firstNeeded = position / segmentSize;
         boolean changed = false;
         try (Stream<Path> files = Files.list(directory)) {
@@ -343,6 +417,7 @@ final class SegmentFiles implements AutoCloseable {
     @Override
     public void close() {
         finishAhead();
+        adoptPreparation(); // closed with the others below
         if (extender != null) {
             extender.shutdown();
         }
