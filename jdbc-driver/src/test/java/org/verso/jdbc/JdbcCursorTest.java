@@ -14,17 +14,22 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** When a streaming result set's query ends, and what it sees meanwhile (see VersoConnection). */
 class JdbcCursorTest {
+    private String url;
     private Connection c;
 
     @BeforeEach
     void open() throws SQLException {
-        c = connect(freshMemoryUrl("cursor"));
+        url = freshMemoryUrl("cursor");
+        c = connect(url);
         exec(c, "CREATE TABLE account (id INT NOT NULL, balance INT, PRIMARY KEY (id))");
         exec(c, "INSERT INTO account VALUES (1, 10), (2, 20), (3, 30)");
     }
@@ -82,6 +87,70 @@ class JdbcCursorTest {
             assertTrue(again.isClosed());
         }
         assertEquals(4, queryLong(c, "SELECT COUNT(*) FROM account"));
+    }
+
+    /**
+     * A table scan reads its rows in the order of the table's pages, deciding each row once; its transaction's own
+     * updates meanwhile (of rows read and not yet read) and another connection's committed ones must neither repeat
+     * a row nor lose one, and the other connection's changes stay invisible.
+     */
+    @Test
+    void aScanReturnsEachRowOnceWhileItsTransactionAndAnotherConnectionUpdateTheTable() throws SQLException {
+        long seed = System.nanoTime();
+        System.out.println("aScanReturnsEachRowOnceWhile... seed " + seed);
+        Random random = new Random(seed);
+        exec(c, "DELETE FROM account");
+        int rows = 1000;
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO account VALUES (?, ?)")) {
+            for (int id = 1; id <= rows; id++) {
+                insert.setInt(1, id);
+                insert.setInt(2, id * 10);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        // Rows updated before the scan, in random order, lie out of key order in the table's pages.
+        try (PreparedStatement update = c.prepareStatement("UPDATE account SET balance = balance + 0 WHERE id = ?")) {
+            for (int i = 0; i < rows / 2; i++) {
+                update.setInt(1, 1 + random.nextInt(rows));
+                update.executeUpdate();
+            }
+        }
+        Set<Integer> ownUpdates = new HashSet<>();
+        Set<Integer> theirUpdates = new HashSet<>(); // never updated by the scanning transaction: that would be 40001
+        Set<Integer> seen = new HashSet<>();
+        try (Connection other = connect(url)) {
+            c.setAutoCommit(false);
+            try (Statement query = c.createStatement();
+                 ResultSet rs = query.executeQuery("SELECT id, balance FROM account");
+                 PreparedStatement own = c.prepareStatement("UPDATE account SET balance = balance + 1 WHERE id = ?");
+                 PreparedStatement theirs = other.prepareStatement(
+                     "UPDATE account SET balance = balance + 1000 WHERE id = ?")) {
+                while (rs.next()) {
+                    int id = rs.getInt(1);
+                    assertTrue(seen.add(id), "row " + id + " returned twice");
+                    int balance = rs.getInt(2);
+                    assertTrue(balance == id * 10 || ownUpdates.contains(id) && balance == id * 10 + 1,
+                        "row " + id + " read as " + balance);
+                    for (int n = 0; n < 2; n++) { // this row or another, read or not yet
+                        int target = n == 0 ? id : 1 + random.nextInt(rows);
+                        if (!theirUpdates.contains(target) && ownUpdates.add(target)) {
+                            own.setInt(1, target);
+                            assertEquals(1, own.executeUpdate());
+                        }
+                    }
+                    int untouched;
+                    do {
+                        untouched = 1 + random.nextInt(rows);
+                    } while (ownUpdates.contains(untouched)); // else it would wait for this transaction
+                    theirUpdates.add(untouched);
+                    theirs.setInt(1, untouched); // commits at once: another transaction's change
+                    theirs.executeUpdate();
+                }
+            }
+            c.rollback();
+        }
+        assertEquals(rows, seen.size(), "every row once");
     }
 
     @Test

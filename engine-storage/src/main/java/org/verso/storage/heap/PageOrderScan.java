@@ -1,5 +1,6 @@
 package org.verso.storage.heap;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.function.LongUnaryOperator;
 import org.verso.common.RowCursor;
@@ -28,7 +29,7 @@ final class PageOrderScan implements RowCursor {
     /** Decodes a record into its row id and values. */
     interface RecordDecoder {
         /** Called for each record read; {@code sink} takes its row id and values. */
-        void decode(java.nio.ByteBuffer page, int offset, int length, RowSink sink);
+        void decode(ByteBuffer page, int offset, int length, RowSink sink);
     }
 
     /** Takes one decoded row. */
