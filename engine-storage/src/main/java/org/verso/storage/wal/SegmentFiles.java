@@ -156,8 +156,7 @@ final class SegmentFiles implements AutoCloseable {
 
     /**
      * Waits for the preparation of the next segment, if any, and returns its file, or null if it failed (the writer
-     * then prepares the file itself and meets the error, if it persists). An interrupt does not end the wait; it is
-     * kept for the caller.
+     * then prepares the file itself and meets the error, if it persists).
      */
     private Ready finishPreparation() {
         if (next == null) {
@@ -165,21 +164,10 @@ final class SegmentFiles implements AutoCloseable {
         }
         Future<Ready> done = next.done();
         next = null;
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    return done.get();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            return awaitKeepingInterrupt(done);
         } catch (ExecutionException e) {
             return null;
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 
@@ -252,8 +240,7 @@ final class SegmentFiles implements AutoCloseable {
 
     /**
      * Waits for the extension ahead, if any, and takes its result: the extent it made, or nothing if it failed (the
-     * writer then extends the file itself and meets the error, if it persists). An interrupt does not end the wait,
-     * as it does not end the flush that calls this; it is kept for the caller.
+     * writer then extends the file itself and meets the error, if it persists).
      */
     private void finishAhead() {
         if (ahead == null) {
@@ -261,21 +248,30 @@ final class SegmentFiles implements AutoCloseable {
         }
         Extension done = ahead;
         ahead = null;
-        boolean interrupted = false;
         try {
-            while (true) {
-                try {
-                    done.done().get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            awaitKeepingInterrupt(done.done());
             if (open.containsKey(done.segment())) {
                 allocated.merge(done.segment(), done.to(), Math::max);
             }
         } catch (ExecutionException e) {
             // The zeros may be partly written; the extent stays as it was, and the writer fills it again.
+        }
+    }
+
+    /**
+     * The result of background work the flusher needs, waited for to its end: an interrupt does not end the wait, as
+     * it does not end the flush that waits; it is kept for the caller.
+     */
+    private static <T> T awaitKeepingInterrupt(Future<T> work) throws ExecutionException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return work.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
