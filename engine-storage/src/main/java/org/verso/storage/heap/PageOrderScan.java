@@ -40,8 +40,8 @@ final class PageOrderScan implements RowCursor {
     private final AppendRegion region;
     private final long end;
     private final LongUnaryOperator visibleTupleId;
-    private final RecordDecoder decoder;
     private final RowSink sink = this::buffer;
+    private final AppendRegion.RecordVisitor decodeRecord;
     private long nextVid;
     private long[] tids = new long[0];
     private int tidCount;
@@ -63,7 +63,7 @@ final class PageOrderScan implements RowCursor {
         this.region = region;
         this.end = end;
         this.visibleTupleId = visibleTupleId;
-        this.decoder = decoder;
+        this.decodeRecord = (address, page, offset, length) -> decoder.decode(page, offset, length, sink);
     }
 
     @Override
@@ -78,8 +78,7 @@ final class PageOrderScan implements RowCursor {
             if (tidAt < tidCount) {
                 pageCount = 0;
                 pageAt = 0;
-                tidAt = region.readOnePage(tids, tidAt, tidCount,
-                    (address, page, offset, length) -> decoder.decode(page, offset, length, sink));
+                tidAt = region.readOnePage(tids, tidAt, tidCount, decodeRecord);
             } else if (nextVid < end) {
                 decideWindow();
             } else {

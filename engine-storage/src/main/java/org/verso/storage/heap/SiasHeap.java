@@ -338,7 +338,11 @@ public final class SiasHeap implements TableHeap {
 
     @Override
     public long visibleTupleId(long vid, Snapshot snapshot) {
-        int node = directory.visibleNode(vid, snapshot);
+        return tupleIdOf(directory.visibleNode(vid, snapshot));
+    }
+
+    /** The tuple id of a visible node, or -1 for none or a tombstone. */
+    private long tupleIdOf(int node) {
         return node == VersionDirectory.NONE || VersionWord.isTombstone(directory.word(node))
             ? -1 : directory.tid(node);
     }
@@ -365,7 +369,7 @@ public final class SiasHeap implements TableHeap {
             if (newerVersions != null && !VersionWord.isVisible(directory.word(head), snapshot)) {
                 newerVersions.accept(vid);
             }
-            return visibleTupleId(vid, snapshot);
+            return tupleIdOf(directory.visibleFrom(head, snapshot)); // from the head already read
         }, (page, at, length, sink) -> {
             fetches.increment();
             sink.accept(VersionRecord.vid(page, at), rowCodec.decode(page, at + VersionRecord.HEADER));

@@ -189,7 +189,11 @@ public final class VersionDirectory {
 
     /** The newest node of {@code vid} visible to {@code snapshot}, or {@link #NONE}. May be a tombstone. */
     public int visibleNode(long vid, Snapshot snapshot) {
-        int node = head(vid);
+        return visibleFrom(head(vid), snapshot);
+    }
+
+    /** The newest node visible to {@code snapshot} from {@code node} back along its chain, or {@link #NONE}. */
+    public int visibleFrom(int node, Snapshot snapshot) {
         while (node != NONE && !VersionWord.isVisible(word(node), snapshot)) {
             node = prev(node);
         }
