@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -32,7 +33,8 @@ import org.verso.common.type.ValueType;
 /**
  * The child process of the crash test: concurrent bank transfers until it is killed. Each transfer moves money
  * between two accounts and inserts a TRANSFERS row with a unique id; after commit returns, the client appends
- * {@code C id} to its acknowledgement file; after an explicit rollback, {@code R id}. The parent kills this process
+ * {@code C id} to its acknowledgement file; after an explicit rollback, {@code R id}. One time in eight a client
+ * deletes one of its acknowledged transfers instead, appending {@code d id} before and {@code D id} after the commit. The parent kills this process
  * at a random moment and checks the database against those files.
  *
  * <p>Usage: {@code BankWorkload DIR SEED CYCLE}
@@ -93,18 +95,69 @@ public final class BankWorkload {
 
     private static void runClient(Database db, Path dir, Random random, int cycle, int client) {
         Path ackFile = dir.resolve("acks-" + cycle + "-" + client + ".txt");
+        List<Long> mine = new ArrayList<>();
         try (OutputStream acks = new FileOutputStream(ackFile.toFile(), true)) {
             for (long n = 0; ; n++) {
+                if (!mine.isEmpty() && random.nextInt(8) == 0) {
+                    // Deletes one of its own acknowledged transfers, so that row ids are freed and reused: "d" before
+                    // the commit (from then on the transfer may be gone), "D" once it returned (it must be gone).
+                    long victim = mine.remove(random.nextInt(mine.size()));
+                    ack(acks, "d", victim);
+                    if (deleteTransfer(db, victim) == Outcome.COMMITTED) {
+                        ack(acks, "D", victim);
+                    }
+                    continue;
+                }
                 long id = ((long) cycle << 40) | ((long) client << 32) | n;
                 Outcome outcome = transfer(db, random, id);
                 if (outcome != Outcome.CONFLICT) {
-                    acks.write(((outcome == Outcome.COMMITTED ? "C " : "R ") + id + "\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-                    acks.flush();
+                    ack(acks, outcome == Outcome.COMMITTED ? "C" : "R", id);
+                }
+                if (outcome == Outcome.COMMITTED) {
+                    mine.add(id);
                 }
             }
-        } catch (IOException e) {
-            throw new RuntimeException(e);
+        } catch (IOException | RuntimeException e) {
+            // The process exits, so the parent sees that the workload failed instead of a client quietly stopping.
+            e.printStackTrace();
+            Runtime.getRuntime().halt(3);
+        }
+    }
+
+    private static void ack(OutputStream acks, String kind, long id) throws IOException {
+        acks.write((kind + " " + id + "\n").getBytes(StandardCharsets.US_ASCII));
+        acks.flush();
+    }
+
+    /** Deletes transfer {@code id}, which the caller acknowledged, so its transaction must find it. */
+    public static Outcome deleteTransfer(Database db, long id) {
+        Table transfers = db.table("TRANSFERS");
+        return inTransaction(db, tx -> {
+            try (RowCursor row = transfers.lookup(tx, new Object[] {id})) {
+                if (!row.next() || !transfers.delete(tx, row.rowId())) {
+                    throw new IllegalStateException("acknowledged transfer " + id + " not found");
+                }
+            }
+            return true;
+        });
+    }
+
+    /** Runs {@code work} in a transaction, committed if it returns true; a write conflict (40xxx) rolls it back. */
+    private static Outcome inTransaction(Database db, java.util.function.Predicate<Transaction> work) {
+        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+        try {
+            if (!work.test(tx)) {
+                tx.rollback();
+                return Outcome.ROLLED_BACK;
+            }
+            tx.commit();
+            return Outcome.COMMITTED;
+        } catch (VersoException e) {
+            tx.rollback();
+            if (!e.sqlState().startsWith("40")) {
+                throw e;
+            }
+            return Outcome.CONFLICT;
         }
     }
 
@@ -141,32 +194,21 @@ public final class BankWorkload {
         int to = random.nextInt(ACCOUNTS);
         long amount = 1 + random.nextInt(50);
         boolean rollback = random.nextInt(10) == 0;
-        Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
-        try {
+        String note = "x".repeat(random.nextInt(200));
+        return inTransaction(db, tx -> {
             move(accounts, tx, from, -amount);
             move(accounts, tx, to, amount);
-            transfers.insert(tx, new Object[] {id, from, to, amount, "x".repeat(random.nextInt(200))});
-            if (rollback) {
-                tx.rollback();
-                return Outcome.ROLLED_BACK;
-            }
-            tx.commit();
-            return Outcome.COMMITTED;
-        } catch (VersoException e) {
-            tx.rollback();
-            if (!e.sqlState().startsWith("40")) {
-                throw e;
-            }
-            return Outcome.CONFLICT;
-        }
+            transfers.insert(tx, new Object[] {id, from, to, amount, note});
+            return !rollback;
+        });
     }
 
     /**
      * Checks a recovered database: all accounts present with the initial total, every acknowledged transfer
-     * present (by scan and by key), no rolled-back transfer present, and both secondary indexes finding exactly
-     * the rows a scan finds.
+     * present (by scan and by key), none of the {@code absent} ones present (rolled back, or their deletion
+     * acknowledged), and both secondary indexes finding exactly the rows a scan finds.
      */
-    public static void verify(Database db, Set<Long> acknowledged, Set<Long> rolledBack, String context) {
+    public static void verify(Database db, Set<Long> acknowledged, Set<Long> absent, String context) {
         Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
         long total = 0;
         int count = 0;
@@ -190,8 +232,8 @@ public final class BankWorkload {
         for (long id : acknowledged) {
             assertTrue(present.contains(id), context + ": acknowledged transfer " + id + " lost");
         }
-        for (long id : rolledBack) {
-            assertFalse(present.contains(id), context + ": rolled-back transfer " + id + " present");
+        for (long id : absent) {
+            assertFalse(present.contains(id), context + ": transfer " + id + " present, though rolled back or deleted");
         }
         for (long id : present) {
             assertTrue(db.table("TRANSFERS").lookup(tx, new Object[] {id}).next(),

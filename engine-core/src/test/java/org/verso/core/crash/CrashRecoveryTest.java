@@ -19,7 +19,8 @@ import org.verso.core.Database;
 
 /**
  * Kills a child JVM running {@link BankWorkload} with SIGKILL at a random moment, reopens the database and checks
- * that every acknowledged transfer is present, no rolled-back one is, and the total balance is unchanged. The same
+ * that every acknowledged transfer is present, no rolled-back one or one whose deletion was acknowledged is, and the
+ * total balance is unchanged. The same
  * directory goes through every cycle, so recovery also starts from databases that were recovered before.
  *
  * <p>The default run does {@value #QUICK_CYCLES} cycles; {@code ./mvnw -Pcrash test} runs
@@ -44,7 +45,7 @@ class CrashRecoveryTest {
         System.out.println("crash test seed=" + seed + " cycles=" + cycles);
         Random random = new Random(seed);
         Set<Long> acknowledged = new HashSet<>();
-        Set<Long> rolledBack = new HashSet<>();
+        Set<Long> absent = new HashSet<>();
         for (int cycle = 0; cycle < cycles; cycle++) {
             // Every third cycle the parent does not reopen the database after the kill, so the next child starts
             // with recovery, and it is killed soon after it starts: often during that recovery.
@@ -58,13 +59,13 @@ class CrashRecoveryTest {
             assertTrue(child.waitFor(30, TimeUnit.SECONDS));
             assertTrue(alive, "the workload died by itself; see " + dir.resolve("child-" + cycle + ".log") + ":\n"
                 + Files.readString(dir.resolve("child-" + cycle + ".log")));
-            readAcks(dir, cycle, acknowledged, rolledBack);
+            readAcks(dir, cycle, acknowledged, absent);
             if (cycle % 3 != 1 || cycle == cycles - 1) {
-                verify(dir, acknowledged, rolledBack, cycle);
+                verify(dir, acknowledged, absent, cycle);
             }
         }
-        System.out.println("acknowledged transfers checked: " + acknowledged.size() + ", rolled back: "
-            + rolledBack.size() + ", " + heapSegments(dir));
+        System.out.println("acknowledged transfers checked: " + acknowledged.size() + ", rolled back or deleted: "
+            + absent.size() + ", " + heapSegments(dir));
         assertFalse(acknowledged.isEmpty(), "the workload committed something");
     }
 
@@ -111,7 +112,7 @@ class CrashRecoveryTest {
         }
     }
 
-    private static void readAcks(Path dir, int cycle, Set<Long> acknowledged, Set<Long> rolledBack)
+    private static void readAcks(Path dir, int cycle, Set<Long> acknowledged, Set<Long> absent)
         throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : files.filter(f -> f.getFileName().toString().startsWith("acks-" + cycle + "-")).toList()) {
@@ -120,15 +121,20 @@ class CrashRecoveryTest {
                         continue;
                     }
                     long id = Long.parseLong(line.substring(2).trim());
-                    (line.charAt(0) == 'C' ? acknowledged : rolledBack).add(id);
+                    switch (line.charAt(0)) {
+                        case 'C' -> acknowledged.add(id);
+                        case 'd' -> acknowledged.remove(id); // being deleted: present or not
+                        case 'D' -> absent.add(id);
+                        default -> absent.add(id); // R: rolled back
+                    }
                 }
             }
         }
     }
 
-    private static void verify(Path dir, Set<Long> acknowledged, Set<Long> rolledBack, int cycle) {
+    private static void verify(Path dir, Set<Long> acknowledged, Set<Long> absent, int cycle) {
         try (Database db = Database.open(BankWorkload.config(dir))) {
-            BankWorkload.verify(db, acknowledged, rolledBack, "cycle " + cycle);
+            BankWorkload.verify(db, acknowledged, absent, "cycle " + cycle);
         }
     }
 }

@@ -14,7 +14,11 @@ import org.verso.storage.version.VersionWord;
  * creator wins (a merge's relocated copy wins over the version it copies, and only over that one), and an undo
  * marker of a committed creator puts the row back to the undone version's predecessor. No transaction is running
  * at open, so only the newest committed version of each row is kept, and a row whose newest version is a tombstone
- * keeps no node at all.
+ * keeps no node at all; the VID of a row without a node is free for a new row at once.
+ *
+ * <p>A reused VID's records follow every record of the row it replaced in append order (it was freed only after
+ * that row's last version was pruned, and a new row's first version names no predecessor), so replaying in append
+ * order ends at the new row's versions.
  */
 final class HeapRebuild {
     private final AppendRegion region;
@@ -61,7 +65,7 @@ final class HeapRebuild {
             byte flags = VersionRecord.flags(page, at);
             long vid = VersionRecord.vid(page, at);
             if ((flags & VersionRecord.RELOCATED) != 0) {
-                replayCopy(target, vid, tid, VersionRecord.prevTid(page, at));
+                replayCopy(target, vid, tid, VersionRecord.prevTid(page, at), txid);
                 return;
             }
             long commitTs = commits.commitTimestamp(txid);
@@ -97,6 +101,7 @@ final class HeapRebuild {
         if (image != null && header == null) {
             image.markAllDirty(directory.vidCount());
         }
+        directory.freeVacantVids();
         return directory;
     }
 
@@ -124,16 +129,23 @@ final class HeapRebuild {
     }
 
     /**
-     * A merge's copy, at {@code tid}, of the version at {@code copiedTid}: it takes that version's place if the row's
-     * newest version is still that one. A row whose newest version is another one has it from a commit that replay
-     * decided (an undecided commit found committed, written before the move but newer than the copied version), or
-     * has the copy already (the image holds it). A row with no version yet (its copied version is in no image and
-     * no longer on a page) gets the copy, committed before every snapshot taken from now on.
+     * A merge's copy, at {@code tid}, of the version at {@code copiedTid}, created by {@code creator}: it takes that
+     * version's place if the row's newest version is still that one. A row whose newest version is another one has
+     * it from a commit that replay decided (an undecided commit found committed, written before the move but newer
+     * than the copied version), or has the copy already (the image holds it). A row with no version gets the copy,
+     * committed before every snapshot taken from now on, only if the commit log still answers for the creator (its
+     * copied version is in no image and no longer on a page). If it does not, the creator committed at or below the
+     * image's horizon, so the image holds the row's newest version as of then; having none, the row was deleted by a
+     * commit the image holds too, whose tombstone replay skips for the same reason. Replay meets such records when it
+     * starts before the image's own position, at a version undone while its commit was undecided.
      */
-    private void replayCopy(VersionDirectory directory, long vid, long tid, long copiedTid) {
+    private void replayCopy(VersionDirectory directory, long vid, long tid, long copiedTid, long creator) {
         directory.ensureVids(vid + 1);
         int head = directory.head(vid);
         if (head != VersionDirectory.NONE && directory.tid(head) != copiedTid) {
+            return;
+        }
+        if (head == VersionDirectory.NONE && commits.commitTimestamp(creator) < 0) {
             return;
         }
         if (image != null) {

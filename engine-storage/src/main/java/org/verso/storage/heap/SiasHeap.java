@@ -83,6 +83,8 @@ public final class SiasHeap implements TableHeap {
     private final Object[] latches = new Object[LATCHES];
     // Rows that gained a version over an older one: candidates for forgetting versions.
     private final RowIdQueue superseded = new RowIdQueue();
+    // Rows whose insert was rolled back: their VIDs are retired at the next round of forgetting.
+    private final RowIdQueue vacated = new RowIdQueue();
     private final LongAdder fetches = new LongAdder();
     // Space reclamation, by the thread that forgets versions: runs of the region's pages that no version node
     // reaches, each with the clock when it was first found so, and the pages given back so far.
@@ -210,7 +212,15 @@ public final class SiasHeap implements TableHeap {
 
     @Override
     public void undo(long vid, long version, long txid, boolean transactionEnds) {
+        if (removeNewest(vid, version, txid, transactionEnds)) {
+            vacated.add(vid); // a rolled-back insert: the VID is free for another row once no reader holds it
+        }
+    }
+
+    /** Removes the row's newest version; returns whether the row is left without any. */
+    private boolean removeNewest(long vid, long version, long txid, boolean transactionEnds) {
         int node = (int) version;
+        boolean vacant;
         synchronized (latch(vid)) {
             if (directory.head(vid) != node) {
                 throw ErrorCode.INTERNAL_ERROR.exception("undo of a version that is not the newest of row " + vid
@@ -222,9 +232,11 @@ public final class SiasHeap implements TableHeap {
                 // rolls the whole transaction back instead.
                 append(VersionRecord.UNDO, vid, txid, directory.tid(node), null);
             }
+            vacant = directory.prev(node) == VersionDirectory.NONE;
             directory.casHead(vid, node, directory.prev(node));
         }
         undoneSinceCheck.increment();
+        return vacant;
     }
 
     @Override
@@ -235,7 +247,8 @@ public final class SiasHeap implements TableHeap {
     @Override
     public void undoUndecided(long vid, long version, long txid) {
         undecided.accumulate(directory.tid((int) version));
-        undo(vid, version, txid, true);
+        // The VID stays taken even if the row is left without a version: a restart may find the insert committed.
+        removeNewest(vid, version, txid, true);
     }
 
     /**
@@ -386,6 +399,7 @@ public final class SiasHeap implements TableHeap {
         directory.reclaim(oldestRunningTxid);
         long[] rows = superseded.drain();
         IntList dropped = new IntList();
+        RowIdQueue emptied = new RowIdQueue();
         for (long vid : rows) {
             synchronized (latch(vid)) {
                 int[] nodes = directory.prune(vid, horizon);
@@ -412,11 +426,19 @@ public final class SiasHeap implements TableHeap {
                 } else if (needsVersions) {
                     pruned.settled(vid);
                 }
+                if (nodes.length > 0 && directory.head(vid) == VersionDirectory.NONE) {
+                    emptied.add(vid); // deleted before every snapshot: its index entries went with its versions
+                }
             }
         }
-        // Stamped after pruning: a reader that may have seen a dropped node began no later than now.
+        for (long vid : vacated.drain()) {
+            emptied.add(vid);
+        }
+        // Stamped after pruning: a reader that may have seen a dropped node or an emptied row began no later than now.
         int[] droppedNodes = dropped.toArray();
-        directory.retire(droppedNodes, clock.getAsLong());
+        long stamp = clock.getAsLong();
+        directory.retire(droppedNodes, stamp);
+        directory.retireVids(emptied.drain(), stamp);
         reclaimSpace(clock, oldestRunningTxid, droppedNodes.length, horizon, pruned);
     }
 

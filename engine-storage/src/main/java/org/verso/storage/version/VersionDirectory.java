@@ -17,7 +17,10 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Versions no snapshot can see any more are {@link #prune pruned}: their nodes wait in limbo until every
  * transaction that was running when they were pruned has ended, then are reused, so the directory's size follows the
- * live versions, not the history.
+ * live versions, not the history. VIDs are reused the same way: a row left with no version (deleted before every
+ * snapshot, or its insert rolled back) has its VID {@link #retireVids retired}, and a new row takes it once every
+ * transaction that might still hold it (from an index entry or a scan) has ended. A reader that meets a reused VID
+ * through an entry of the row it replaced finds a version with another key, which index lookups recheck.
  *
  * <p>Thread safety: readers run concurrently with writers. Writers of one VID are serialised by the caller (the
  * heap's row latch); node and VID allocation are synchronised here. A new node's fields are written before the
@@ -45,9 +48,21 @@ public final class VersionDirectory {
     private int freeCount;
     private final java.util.ArrayDeque<long[]> limbo = new java.util.ArrayDeque<>();
     private int limboCount;
+    // VIDs with no version free for a new row (a stack), and those retired but perhaps still held by a reader, in
+    // batches stamped like the nodes'.
+    private long[] freeVids = new long[16];
+    private int freeVidCount;
+    private final java.util.ArrayDeque<long[]> vidLimbo = new java.util.ArrayDeque<>();
 
-    /** Allocates a new VID with no versions yet. */
+    /** A VID with no versions yet for a new row: a free one if there is one, else a new one. */
     public synchronized long newVid() {
+        if (freeVidCount > 0) {
+            return freeVids[--freeVidCount];
+        }
+        return addVid();
+    }
+
+    private long addVid() {
         long vid = vidCount++;
         int chunk = (int) (vid >>> CHUNK_BITS);
         if (chunk >= heads.length) {
@@ -85,14 +100,34 @@ public final class VersionDirectory {
     /** Makes sure VIDs below {@code count} exist; used when rebuilding the directory from the heap. */
     public synchronized void ensureVids(long count) {
         while (vidCount < count) {
-            newVid();
+            addVid();
         }
     }
 
+    /** VIDs allocated so far, the free ones included: every VID is below this. */
     public long vidCount() {
         synchronized (this) {
             return vidCount;
         }
+    }
+
+    /**
+     * Frees every VID that has no version. Only for a directory not shared yet (at open, when no transaction runs
+     * and no reader holds a VID).
+     */
+    public synchronized void freeVacantVids() {
+        for (long vid = vidCount - 1; vid >= 0; vid--) {
+            if (head(vid) == NONE) {
+                pushFreeVid(vid);
+            }
+        }
+    }
+
+    private void pushFreeVid(long vid) {
+        if (freeVidCount == freeVids.length) {
+            freeVids = java.util.Arrays.copyOf(freeVids, freeVidCount * 2);
+        }
+        freeVids[freeVidCount++] = vid;
     }
 
     /** Nodes holding a version (allocated and neither free nor waiting to be freed). */
@@ -259,8 +294,32 @@ public final class VersionDirectory {
         limboCount += nodes.length;
     }
 
-    /** Frees every retired batch stamped before {@code oldestRunningTxid}, the oldest transaction still running. */
+    /**
+     * Hands back VIDs whose rows have no version left, for new rows once every transaction that was running at
+     * {@code stamp} (the clock read after they lost their last version) has ended. The caller guarantees that no
+     * write gives them a version meanwhile: only an insert writes a row without versions, and it takes a new VID.
+     */
+    public synchronized void retireVids(long[] vids, long stamp) {
+        if (vids.length == 0) {
+            return;
+        }
+        long[] batch = new long[vids.length + 1];
+        batch[0] = stamp;
+        System.arraycopy(vids, 0, batch, 1, vids.length);
+        vidLimbo.add(batch);
+    }
+
+    /**
+     * Frees every retired batch of nodes and VIDs stamped before {@code oldestRunningTxid}, the oldest transaction
+     * still running.
+     */
     public synchronized void reclaim(long oldestRunningTxid) {
+        while (!vidLimbo.isEmpty() && vidLimbo.peek()[0] < oldestRunningTxid) {
+            long[] batch = vidLimbo.poll();
+            for (int i = 1; i < batch.length; i++) {
+                pushFreeVid(batch[i]);
+            }
+        }
         while (!limbo.isEmpty() && limbo.peek()[0] < oldestRunningTxid) {
             long[] batch = limbo.poll();
             limboCount -= batch.length - 1;
@@ -282,9 +341,12 @@ public final class VersionDirectory {
         return nodes * (Long.BYTES + Long.BYTES + Integer.BYTES) + (long) free.length * Integer.BYTES;
     }
 
-    /** Bytes the VID list occupies, allocated capacity included: a head index (4 bytes) per VID. */
+    /**
+     * Bytes the VID list occupies, allocated capacity included: a head index (4 bytes) per VID, and 8 bytes per
+     * free VID.
+     */
     public synchronized long vidListBytes() {
-        return (long) heads.length * CHUNK * Integer.BYTES;
+        return (long) heads.length * CHUNK * Integer.BYTES + (long) freeVids.length * Long.BYTES;
     }
 
     /** Length of the version chain of {@code vid} (0 if the VID has no versions). */

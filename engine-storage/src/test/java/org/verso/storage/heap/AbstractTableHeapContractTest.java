@@ -74,6 +74,18 @@ public abstract class AbstractTableHeapContractTest {
         return vid;
     }
 
+    /** The first column of every row a scan at {@code snapshot} returns, sorted. */
+    private static List<Integer> scannedKeys(TableHeap heap, Snapshot snapshot) {
+        List<Integer> keys = new ArrayList<>();
+        try (RowCursor rows = heap.scan(snapshot)) {
+            while (rows.next()) {
+                keys.add((Integer) rows.row()[0]);
+            }
+        }
+        keys.sort(null);
+        return keys;
+    }
+
     /** Commits every remembered version written by {@code txid} at {@code ts}. */
     private void commit(TableHeap heap, long txid, long ts) {
         for (long[] v : installed) {
@@ -286,6 +298,82 @@ public abstract class AbstractTableHeapContractTest {
     }
 
     @Test
+    void aRowIdFreedByADeleteOrARollbackIsReusedOnlyOnceNoTransactionRunningThenIsLeft() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long deleted = insert(heap, 10, new Object[] {1, "deleted"});
+            long kept = insert(heap, 10, new Object[] {2, "kept"});
+            commit(heap, 10, 20);
+            put(heap, deleted, 30, null);
+            commit(heap, 30, 40);
+            heap.forgetVersions(45, () -> 50, 46, PrunedVersions.NONE);
+            assertNull(heap.newest(deleted), "pruned: no version left");
+            long fresh = heap.newRowId();
+            assertNotEquals(deleted, fresh, "transaction 46, running when the row was emptied, may still hold its id");
+            put(heap, fresh, 51, new Object[] {3, "fresh"});
+            commit(heap, 51, 52);
+
+            long rolledBack = heap.newRowId();
+            heap.undo(rolledBack, put(heap, rolledBack, 60, new Object[] {4, "rolled back"}), 60, true);
+            heap.forgetVersions(45, () -> 70, 46, PrunedVersions.NONE);
+            long another = heap.newRowId();
+            assertFalse(Set.of(deleted, rolledBack).contains(another), "transaction 46 is still running");
+
+            heap.forgetVersions(52, () -> 80, 71, PrunedVersions.NONE);
+            Set<Long> reused = new HashSet<>(List.of(heap.newRowId(), heap.newRowId()));
+            assertEquals(Set.of(deleted, rolledBack), reused, "both ids are free once every transaction running"
+                + " when they were emptied has ended");
+            long again = heap.newRowId();
+            assertFalse(Set.of(deleted, rolledBack, kept, fresh, another).contains(again),
+                "no id is handed out twice");
+
+            put(heap, deleted, 81, new Object[] {5, "new owner"});
+            commit(heap, 81, 82);
+            assertArrayEquals(new Object[] {5, "new owner"}, heap.read(deleted, new Snapshot(82, 99)));
+            assertNull(heap.read(deleted, new Snapshot(81, 99)), "the new row is not there before its commit");
+            assertArrayEquals(new Object[] {2, "kept"}, heap.read(kept, new Snapshot(82, 99)));
+            assertEquals(List.of(2, 3, 5), scannedKeys(heap, new Snapshot(82, 99)));
+        }
+    }
+
+    @Test
+    void aRowWhoseCommitIsUndecidedKeepsItsRowId() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long vid = heap.newRowId();
+            long version = put(heap, vid, 10, new Object[] {1, "maybe committed"});
+            heap.undoUndecided(vid, version, 10);
+            assertNull(heap.newest(vid));
+            heap.forgetVersions(20, () -> 30, 31, PrunedVersions.NONE);
+            heap.forgetVersions(40, () -> 50, 51, PrunedVersions.NONE);
+            assertNotEquals(vid, heap.newRowId(), "a restart may still find the insert committed");
+        }
+    }
+
+    @Test
+    void aTableWhoseRowsComeAndGoKeepsAsManyRowIdsAsItHasRows() {
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            long ts = 1;
+            long live = insert(heap, ++ts, new Object[] {0, "first"});
+            commit(heap, ts, ++ts);
+            for (int i = 1; i <= 5_000; i++) {
+                long txid = ++ts;
+                long next = insert(heap, txid, new Object[] {i, "row " + i});
+                put(heap, live, txid, null);
+                commit(heap, txid, ++ts);
+                installed.clear();
+                live = next;
+                long now = ts + 1;
+                heap.forgetVersions(ts, () -> now, now, PrunedVersions.NONE);
+            }
+            assertArrayEquals(new Object[] {5_000, "row 5000"}, heap.read(live, Snapshot.committedAt(ts)));
+            assertTrue(heap.statistics().rowIds() <= 4, "row ids allocated for one live row over 5,000 inserts: "
+                + heap.statistics().rowIds());
+        }
+    }
+
+    @Test
     void scanReturnsEveryVisibleRowOnce() {
         try (StorageEngine storage = memory()) {
             TableHeap heap = open(storage);
@@ -440,6 +528,153 @@ public abstract class AbstractTableHeapContractTest {
         }
     }
 
+    /**
+     * Writers insert rows, delete them and roll inserts back while a forgetting thread prunes and frees row ids as the
+     * oldest running transaction allows; readers, each a short transaction, scan and read rows by id at their snapshot
+     * and must see exactly the rows committed by then, although the ids they read are being reused.
+     */
+    @Test
+    void readersSeeExactlyTheirSnapshotsRowsWhileRowIdsAreFreedAndReused() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("readersSeeExactlyTheirSnapshotsRowsWhileRowIdsAreFreedAndReused seed " + seed);
+        try (StorageEngine storage = memory()) {
+            TableHeap heap = open(storage);
+            // Commits, snapshots and the forgetter's horizon are taken under one monitor, so a snapshot holds exactly
+            // the commits logged before it; running transactions are registered under it too.
+            Object commitLock = new Object();
+            AtomicLong clock = new AtomicLong(1);
+            long[] committed = {1};
+            java.util.TreeMap<Long, Long> running = new java.util.TreeMap<>(); // txid -> snapshot
+            List<long[]> history = new ArrayList<>(); // {commitTs, key, 1 insert / 0 delete}
+            AtomicBoolean stop = new AtomicBoolean();
+            AtomicLong inserts = new AtomicLong();
+            List<Thread> threads = new ArrayList<>();
+            List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+            for (int w = 0; w < 3; w++) {
+                int writer = w;
+                Random random = new Random(seed + w);
+                threads.add(new Thread(() -> {
+                    List<long[]> live = new ArrayList<>(); // {vid, key}
+                    int nextKey = writer * 1_000_000;
+                    while (!stop.get()) {
+                        long txid;
+                        synchronized (commitLock) {
+                            txid = clock.incrementAndGet();
+                            running.put(txid, committed[0]);
+                        }
+                        long key = -1;
+                        long vid;
+                        long version;
+                        boolean insert = live.size() < 20 && (live.isEmpty() || random.nextBoolean());
+                        int victim = insert ? -1 : random.nextInt(live.size());
+                        if (insert) {
+                            key = nextKey++;
+                            vid = heap.newRowId();
+                            version = heap.write(vid, txid, new Object[] {(int) key, "k" + key},
+                                WriteDecider.NEW_ROW).version();
+                        } else {
+                            vid = live.get(victim)[0];
+                            version = heap.write(vid, txid, null, WriteDecider.NEW_ROW).version();
+                        }
+                        if (random.nextInt(5) == 0) {
+                            heap.undo(vid, version, txid, true);
+                            synchronized (commitLock) {
+                                running.remove(txid);
+                            }
+                            continue;
+                        }
+                        synchronized (commitLock) {
+                            long ts = clock.incrementAndGet();
+                            heap.commit(version, ts);
+                            committed[0] = ts;
+                            running.remove(txid);
+                            history.add(new long[] {ts, insert ? key : live.get(victim)[1], insert ? 1 : 0});
+                        }
+                        if (insert) {
+                            live.add(new long[] {vid, key});
+                            inserts.incrementAndGet();
+                        } else {
+                            live.remove(victim);
+                        }
+                    }
+                }));
+            }
+            threads.add(new Thread(() -> {
+                while (!stop.get()) {
+                    long horizon;
+                    long oldest;
+                    synchronized (commitLock) {
+                        horizon = running.values().stream().mapToLong(Long::longValue).min().orElse(committed[0]);
+                        oldest = running.isEmpty() ? clock.get() + 1 : running.firstKey();
+                    }
+                    heap.forgetVersions(horizon, clock::get, oldest, PrunedVersions.NONE);
+                }
+            }));
+            for (int r = 0; r < 2; r++) {
+                threads.add(new Thread(() -> {
+                    try {
+                        while (!stop.get()) {
+                            long txid;
+                            long at;
+                            List<long[]> upTo;
+                            synchronized (commitLock) {
+                                txid = clock.incrementAndGet();
+                                at = committed[0];
+                                running.put(txid, at);
+                                upTo = new ArrayList<>(history);
+                            }
+                            Snapshot snapshot = new Snapshot(at, txid);
+                            Set<Long> expected = new HashSet<>();
+                            for (long[] event : upTo) {
+                                if (event[2] == 1) {
+                                    expected.add(event[1]);
+                                } else {
+                                    expected.remove(event[1]);
+                                }
+                            }
+                            Set<Long> seen = new HashSet<>();
+                            List<long[]> byId = new ArrayList<>();
+                            try (RowCursor rows = heap.scan(snapshot)) {
+                                while (rows.next()) {
+                                    long key = (Integer) rows.row()[0];
+                                    assertTrue(seen.add(key), "key " + key + " twice at " + at);
+                                    assertEquals("k" + key, rows.row()[1]);
+                                    byId.add(new long[] {rows.rowId(), key});
+                                }
+                            }
+                            assertEquals(expected, seen, "the rows of snapshot " + at);
+                            for (long[] row : byId) {
+                                Object[] again = heap.read(row[0], snapshot);
+                                assertNotNull(again, "row id " + row[0] + " read again at " + at);
+                                assertEquals((int) row[1], again[0], "row id " + row[0] + " read again at " + at);
+                            }
+                            synchronized (commitLock) {
+                                running.remove(txid);
+                            }
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                        stop.set(true);
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            Thread.sleep(3_000);
+            stop.set(true);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            if (!failures.isEmpty()) {
+                throw new AssertionError("seed " + seed, failures.get(0));
+            }
+            long rowIds = heap.statistics().rowIds();
+            System.out.println("  " + inserts.get() + " inserts committed, " + rowIds + " row ids allocated");
+            assertTrue(inserts.get() > 1_000, "enough inserts to reuse ids: " + inserts.get());
+            assertTrue(rowIds < inserts.get() / 4, rowIds + " row ids for " + inserts.get() + " inserts (seed "
+                + seed + ")");
+        }
+    }
+
     @Test
     void reopenKeepsTheNewestCommittedVersionOnly(@TempDir Path dir) {
         long vid;
@@ -467,6 +702,63 @@ public abstract class AbstractTableHeapContractTest {
             assertEquals(VersionWord.committed(4, false), newest.word());
             assertEquals(1, heap.statistics().versionNodes(), "older versions are not loaded at all");
             assertEquals(5, maxTxid.get(), "the uncommitted creator's txid is reported so it is never reused");
+        }
+    }
+
+    /** Logs and confirms {@code txid}'s commit at {@code ts}, then stamps its versions. */
+    private void commitDurably(StorageEngine storage, TableHeap heap, long txid, long ts) {
+        storage.commitLog().logCommit(txid, ts);
+        storage.commitLog().confirm(txid, ts);
+        commit(heap, txid, ts);
+    }
+
+    @Test
+    void aReusedRowIdReopensAsItsNewRowWhereverTheLastCheckpointFell(@TempDir Path dir) {
+        // Checkpoint after stage: -1 never, 0 the inserts, 1 the deletes and their pruning, 2 the reuse.
+        for (int checkpointAfter = -1; checkpointAfter <= 2; checkpointAfter++) {
+            Path path = dir.resolve("checkpoint" + checkpointAfter);
+            long reused;
+            long vacant;
+            long kept;
+            try (StorageEngine storage = StorageEngine.open(path, StorageOptions.defaults(PAGE, 1 << 20))) {
+                storage.recover(Set.of(1L), Set.of());
+                TableHeap heap = open(storage);
+                long a = insert(heap, 1, new Object[] {1, "a"});
+                long b = insert(heap, 1, new Object[] {2, "b"});
+                kept = insert(heap, 1, new Object[] {3, "kept"});
+                commitDurably(storage, heap, 1, 2);
+                if (checkpointAfter == 0) {
+                    heap.checkpoint();
+                }
+                put(heap, a, 3, null);
+                put(heap, b, 3, null);
+                commitDurably(storage, heap, 3, 4);
+                heap.forgetVersions(4, () -> 5, 5, PrunedVersions.NONE);
+                heap.forgetVersions(4, () -> 6, 6, PrunedVersions.NONE);
+                if (checkpointAfter == 1) {
+                    heap.checkpoint();
+                }
+                reused = heap.newRowId();
+                assertTrue(reused == a || reused == b, "a deleted row's id is reused, got " + reused);
+                vacant = reused == a ? b : a;
+                put(heap, reused, 7, new Object[] {4, "new owner"});
+                commitDurably(storage, heap, 7, 8);
+                if (checkpointAfter == 2) {
+                    heap.checkpoint();
+                }
+                heap.close();
+            }
+            try (StorageEngine storage = StorageEngine.open(path, StorageOptions.defaults(PAGE, 1 << 20))) {
+                storage.recover(Set.of(1L), Set.of());
+                TableHeap heap = open(storage);
+                String at = " (checkpoint after stage " + checkpointAfter + ")";
+                assertArrayEquals(new Object[] {4, "new owner"}, heap.read(reused, Snapshot.committedAt(100)), at);
+                assertArrayEquals(new Object[] {3, "kept"}, heap.read(kept, Snapshot.committedAt(100)), at);
+                assertNull(heap.read(vacant, Snapshot.committedAt(100)), at);
+                assertEquals(List.of(3, 4), scannedKeys(heap, Snapshot.committedAt(100)), at);
+                assertEquals(vacant, heap.newRowId(), "a row id with no version is free at open" + at);
+                assertEquals(3, heap.newRowId(), "then new ones" + at);
+            }
         }
     }
 
