@@ -69,6 +69,20 @@ class SqlErrorsTest extends SqlTestSupport {
     }
 
     @Test
+    void aStringLiteralTooLongForItsColumnFailsEvenWhenNoRowReachesIt() {
+        // As in PostgreSQL, a literal assigned to a column is checked against it when the statement is prepared; an
+        // explicit CAST truncates instead, as PostgreSQL's does.
+        VersoException e = assertFails("22001", "UPDATE t SET name = 'toolong' WHERE id = 99");
+        assertTrue(e.getMessage().contains("NAME"), e.getMessage());
+        assertFails("22001", "UPDATE t SET n = 1, name = 'toolong' WHERE 1 = 0");
+        assertFails("22001", "UPDATE public.t SET \"NAME\" = '日本語テキスト' WHERE id = 99");
+        assertEquals(0, update("UPDATE t SET name = CAST('toolong' AS VARCHAR(5)) WHERE id = 99"));
+        assertEquals(0, update("UPDATE t SET name = 'fits5' WHERE id = 99"));
+        assertEquals(1, update("UPDATE t SET name = '日本語' WHERE id = 1"));
+        assertEquals(List.of(row(1, "日本語", 10)), query("SELECT * FROM t"));
+    }
+
+    @Test
     void dataErrors() {
         assertFails("22012", "SELECT n / 0 FROM t");
         assertFails("22003", "INSERT INTO t VALUES (?, 'b', 1)", 5_000_000_000L);

@@ -11,7 +11,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlUpdate;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.Catalog;
-import org.verso.core.catalog.CatalogNames;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 
@@ -27,17 +26,17 @@ final class GeneratedColumns {
         if (statement instanceof SqlInsert insert) {
             checkInsert(insert, catalog);
         } else if (statement instanceof SqlUpdate update) {
-            TableDefinition table = table(update.getTargetTable(), catalog);
+            TableDefinition table = TargetTables.of(update.getTargetTable(), catalog);
             if (table != null) {
                 for (SqlNode column : update.getTargetColumnList()) {
-                    refuseIfAlways(table, ((SqlIdentifier) column).names.get(((SqlIdentifier) column).names.size() - 1));
+                    refuseIfAlways(table, TargetTables.column(column));
                 }
             }
         }
     }
 
     private static void checkInsert(SqlInsert insert, Catalog catalog) {
-        TableDefinition table = table(insert.getTargetTable(), catalog);
+        TableDefinition table = TargetTables.of(insert.getTargetTable(), catalog);
         if (table == null || table.columns().stream().noneMatch(GeneratedColumns::isAlways)) {
             return;
         }
@@ -75,14 +74,5 @@ final class GeneratedColumns {
         if (position >= 0 && isAlways(table.column(position))) {
             throw ErrorCode.GENERATED_ALWAYS.exception(column, table.name());
         }
-    }
-
-    /** The target table, or null when the name is not a table (the validator reports that). */
-    private static TableDefinition table(SqlNode target, Catalog catalog) {
-        if (!(target instanceof SqlIdentifier id) || id.names.size() > 2) {
-            return null;
-        }
-        String key = id.names.size() == 1 ? id.names.get(0) : CatalogNames.key(id.names.get(0), id.names.get(1));
-        return catalog.table(key).orElse(null);
     }
 }
