@@ -277,6 +277,11 @@ public final class Database implements AutoCloseable {
         return systemViews;
     }
 
+    /** The key-share locks foreign-key checks hold and remember, for tests. */
+    org.verso.core.tx.KeyShareLocks keyShareLocks() {
+        return transactions.keyShares();
+    }
+
     /**
      * Forgets, in every table, the versions that no running snapshot can see any more; a background thread does this
      * every {@value #FORGET_MILLIS} ms. Called explicitly, it also looks for heap space to give back in every table
@@ -296,6 +301,7 @@ public final class Database implements AutoCloseable {
         for (Table table : tables.values()) {
             table.forgetVersions(horizon, transactions::clock, oldestRunning);
         }
+        transactions.keyShares().forget(horizon);
         // Also catches the indexes that ALTER TABLE, schema and view DDL added or removed.
         indexMeters.refresh(tables.values());
     }

@@ -13,6 +13,7 @@ import org.verso.common.type.Values;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.tx.ConcurrencyControl;
+import org.verso.core.tx.KeyShareLocks;
 import org.verso.core.tx.SnapshotIsolation;
 import org.verso.core.tx.Transaction;
 import org.verso.core.tx.TransactionManager;
@@ -508,6 +509,90 @@ public final class Table implements ReadableTable {
         } finally {
             schemaLock.readLock().unlock();
         }
+    }
+
+    /**
+     * Takes a key-share lock on row {@code rowId}, which {@code tx} found visible and whose key columns
+     * {@code keyColumns} it relies on (a foreign key's parent row): until {@code tx} ends, a transaction that deletes
+     * the row or changes that key waits for it ({@link #awaitKeyShares}). Then checks that no other transaction
+     * has done so already: it waits for one that is doing so, and fails with 40001 if one committed after the
+     * snapshot. Returns false if the row is not visible to {@code tx} after all. An update that keeps the key
+     * neither waits nor conflicts.
+     */
+    public boolean keyShare(Transaction tx, long rowId, int[] keyColumns) {
+        schemaLock.readLock().lock();
+        try {
+            transactions.keyShares().share(tx, definition.id(), rowId);
+            Object[] seen = heap.read(rowId, tx.snapshot());
+            if (seen == null) {
+                return false;
+            }
+            while (true) {
+                RowVersion newest = heap.newest(rowId);
+                if (newest == null) {
+                    return false;
+                }
+                long word = newest.word();
+                if (VersionWord.isOwnedBy(word, tx.id())) {
+                    return true; // the row as tx itself left it, which its lookup saw
+                }
+                boolean keyKept = newest.row() != null && sameValues(newest.row(), seen, keyColumns);
+                if (!VersionWord.isCommitted(word)) {
+                    if (keyKept) {
+                        return true;
+                    }
+                    awaitWithoutSchemaLock(tx, VersionWord.timestamp(word)); // a delete or key change in progress
+                    continue;
+                }
+                if (!keyKept && VersionWord.timestamp(word) > tx.snapshot().timestamp()) {
+                    throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
+                        ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, seen),
+                            "was deleted or had its key changed by a transaction that committed after this"
+                                + " transaction's snapshot (at " + VersionWord.timestamp(word) + ")"));
+                }
+                return true;
+            }
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Called after {@code tx} deleted row {@code rowId} or changed a key other tables reference, before it checks
+     * what references the row: waits for the transactions holding a key-share lock on it ({@link #keyShare}), and
+     * fails with 40001 if one of them committed after the snapshot, since it may have added a reference that
+     * {@code tx} cannot see.
+     */
+    public void awaitKeyShares(Transaction tx, long rowId) {
+        schemaLock.readLock().lock();
+        try {
+            while (true) {
+                KeyShareLocks.Holders holders = transactions.keyShares().holders(definition.id(), rowId, tx.id(),
+                    transactions);
+                if (holders.holder() >= 0) {
+                    awaitWithoutSchemaLock(tx, holders.holder());
+                    continue;
+                }
+                if (holders.lastCommitTs() > tx.snapshot().timestamp()) {
+                    throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
+                        ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, null),
+                            "was referenced by a transaction that committed after this transaction's snapshot (at "
+                                + holders.lastCommitTs() + ")"));
+                }
+                return;
+            }
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    private static boolean sameValues(Object[] a, Object[] b, int[] columns) {
+        for (int column : columns) {
+            if (!java.util.Objects.equals(a[column], b[column])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private RuntimeException conflict(Transaction tx, long rowId, Object[] values, WriteDecision decision) {

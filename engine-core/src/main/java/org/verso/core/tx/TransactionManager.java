@@ -53,6 +53,7 @@ public final class TransactionManager {
     private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
     private final Object commitSequence = new Object();
     private final ConcurrencyControl serializable = new org.verso.core.tx.ssi.SerializableSnapshotIsolation(this);
+    private final KeyShareLocks keyShares = new KeyShareLocks();
     private volatile long lastCommitTimestamp;
 
     public TransactionManager(long clockStart, CommitLog commitLog, RedoLog redoLog, EngineMetrics metrics) {
@@ -152,6 +153,11 @@ public final class TransactionManager {
             }
         }
         return n;
+    }
+
+    /** The key-share locks that foreign-key checks take on parent rows. */
+    public KeyShareLocks keyShares() {
+        return keyShares;
     }
 
     /** Whether transaction {@code txid} has begun and not ended. */

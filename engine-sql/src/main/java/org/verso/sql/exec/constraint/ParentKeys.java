@@ -11,7 +11,7 @@ import org.verso.sql.exec.ExecContext;
  * The child side of a table's foreign keys: every row an INSERT or UPDATE writes must find its parent row, visible
  * to the transaction, after the statement's writes (so rows of one statement may reference each other). A key with
  * a NULL references nothing. The parent is found by a primary-key lookup when the key references the parent's
- * primary key, else by a scan.
+ * primary key, else by a scan, and the transaction then holds a key-share lock on it.
  */
 final class ParentKeys {
     /**
@@ -53,22 +53,28 @@ final class ParentKeys {
         }
     }
 
+    /**
+     * Whether the row's parent exists for the transaction; if it does, the transaction holds a key-share lock on it
+     * until it ends, so a concurrent delete of the parent or change of its key waits for it (see
+     * {@link Table#keyShare}).
+     */
     private static boolean parentExists(ExecContext ctx, Reference reference, Object[] row, KeyValues values) {
         ForeignKey key = reference.key();
         Table parent = ctx.table(key.referencedTable());
         int[] columns = key.columns();
+        int[] referenced = key.referencedColumns();
         if (reference.lookupOrder() != null) {
             Object[] lookup = new Object[columns.length];
             for (int i = 0; i < lookup.length; i++) {
                 lookup[i] = row[columns[reference.lookupOrder()[i]]];
             }
-            return parent.lookup(ctx.transaction(), lookup).next();
+            RowCursor found = parent.lookup(ctx.transaction(), lookup);
+            return found.next() && parent.keyShare(ctx.transaction(), found.rowId(), referenced);
         }
         RowCursor rows = parent.scan(ctx.transaction());
-        int[] referenced = key.referencedColumns();
         while (rows.next()) {
             if (values.equals(KeyValues.of(rows.row(), referenced))) {
-                return true;
+                return parent.keyShare(ctx.transaction(), rows.rowId(), referenced);
             }
         }
         return false;

@@ -13,8 +13,9 @@ import org.verso.sql.exec.ExecContext;
 
 /**
  * The parent side of foreign keys: what happens to rows of other tables (or this one) that reference keys a
- * DELETE or UPDATE of this table removed. After the statement's writes, each child table is scanned once for the
- * removed keys. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row remains; ON DELETE CASCADE
+ * DELETE or UPDATE of this table removed. After the statement's writes, it waits for the transactions whose
+ * foreign-key checks hold a key-share lock on the rows that lost their key (40001 if one committed after the
+ * snapshot), then scans each child table once for the removed keys. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row remains; ON DELETE CASCADE
  * deletes the referencing rows, and their own referencing rows in turn. A changed referenced key is always checked
  * as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades through cycles reuse the same
  * objects.
@@ -39,8 +40,9 @@ final class ReferencingKeys {
         return referrers.isEmpty();
     }
 
-    /** Acts on the rows referencing {@code deleted} rows of this table. */
-    void afterDelete(ExecContext ctx, List<Object[]> deleted) {
+    /** Acts on the rows referencing {@code deleted} rows of this table, whose row ids are {@code rowIds}. */
+    void afterDelete(ExecContext ctx, List<Object[]> deleted, List<Long> rowIds) {
+        awaitKeyShares(ctx, rowIds);
         for (Referrer referrer : referrers) {
             Set<KeyValues> removed = keys(deleted, referrer.key().referencedColumns());
             if (!removed.isEmpty()) {
@@ -49,8 +51,22 @@ final class ReferencingKeys {
         }
     }
 
-    /** Checks that no row still references a key an UPDATE of this table changed (NO ACTION). */
-    void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows) {
+    /**
+     * Checks that no row still references a key an UPDATE of this table changed (NO ACTION); {@code rowIds} are the
+     * updated rows'.
+     */
+    void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows, List<Long> rowIds) {
+        List<Long> rekeyed = new ArrayList<>();
+        for (int i = 0; i < rowIds.size(); i++) {
+            for (Referrer referrer : referrers) {
+                int[] referenced = referrer.key().referencedColumns();
+                if (!KeyValues.of(oldRows.get(i), referenced).equals(KeyValues.of(newRows.get(i), referenced))) {
+                    rekeyed.add(rowIds.get(i));
+                    break;
+                }
+            }
+        }
+        awaitKeyShares(ctx, rekeyed);
         for (Referrer referrer : referrers) {
             int[] referenced = referrer.key().referencedColumns();
             Set<KeyValues> removed = keys(oldRows, referenced);
@@ -58,6 +74,18 @@ final class ReferencingKeys {
             if (!removed.isEmpty()) {
                 act(ctx, referrer, removed, ForeignKeyAction.NO_ACTION);
             }
+        }
+    }
+
+    /**
+     * Waits for the transactions whose foreign-key checks hold a key-share lock on rows this statement deleted or
+     * re-keyed, before the referencing rows are looked for: one that committed after the snapshot may have added a
+     * reference the snapshot cannot show (40001).
+     */
+    private void awaitKeyShares(ExecContext ctx, List<Long> rowIds) {
+        Table self = ctx.table(table);
+        for (long rowId : rowIds) {
+            self.awaitKeyShares(ctx.transaction(), rowId);
         }
     }
 
@@ -93,13 +121,15 @@ final class ReferencingKeys {
             return;
         }
         List<Object[]> deleted = new ArrayList<>();
+        List<Long> deletedIds = new ArrayList<>();
         for (int i = 0; i < rowIds.size(); i++) {
             if (child.delete(ctx.transaction(), rowIds.get(i))) {
                 deleted.add(rows.get(i));
+                deletedIds.add(rowIds.get(i));
             }
         }
         if (!deleted.isEmpty()) {
-            referrer.childKeys().afterDelete(ctx, deleted);
+            referrer.childKeys().afterDelete(ctx, deleted, deletedIds);
         }
     }
 

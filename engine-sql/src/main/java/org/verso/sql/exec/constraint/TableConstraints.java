@@ -62,13 +62,14 @@ public final class TableConstraints {
         parents.check(ctx, rows, null);
     }
 
-    /** After an UPDATE; {@code oldRows} and {@code newRows} correspond by position. */
-    public void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows) {
+    /** After an UPDATE; {@code oldRows}, {@code newRows} and the rows' ids {@code rowIds} correspond by position. */
+    public void afterUpdate(ExecContext ctx, List<Object[]> oldRows, List<Object[]> newRows, List<Long> rowIds) {
         parents.check(ctx, newRows, oldRows);
-        referencedBy.afterUpdate(ctx, oldRows, newRows);
+        referencedBy.afterUpdate(ctx, oldRows, newRows, rowIds);
     }
 
-    public void afterDelete(ExecContext ctx, List<Object[]> oldRows) {
-        referencedBy.afterDelete(ctx, oldRows);
+    /** After a DELETE of {@code oldRows}, whose ids are {@code rowIds} (same order). */
+    public void afterDelete(ExecContext ctx, List<Object[]> oldRows, List<Long> rowIds) {
+        referencedBy.afterDelete(ctx, oldRows, rowIds);
     }
 }

@@ -37,6 +37,7 @@ public final class DeleteNode extends ModifyNode {
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
         List<Object[]> deleted = constraints.checksAfterDelete() ? new ArrayList<>() : null;
+        List<Long> deletedIds = deleted == null ? null : new ArrayList<>();
         boolean rechecks = rechecks(ctx);
         RowSource source = readsTableOnce() ? input.open(ctx) : Rows.buffered(input.open(ctx), ctx);
         Set<Long> seen = new HashSet<>();
@@ -57,11 +58,12 @@ public final class DeleteNode extends ModifyNode {
                 count++;
                 if (deleted != null) {
                     deleted.add(Arrays.copyOf(rechecked[0] != null ? rechecked[0] : row, width));
+                    deletedIds.add(rowId);
                 }
             }
         }
         if (deleted != null) {
-            constraints.afterDelete(ctx, deleted);
+            constraints.afterDelete(ctx, deleted, deletedIds);
         }
         return count;
     }

@@ -64,6 +64,7 @@ public final class UpdateNode extends ModifyNode {
         boolean rechecks = rechecks(ctx);
         List<Object[]> changedOld = new ArrayList<>();
         List<Object[]> changedNew = new ArrayList<>();
+        List<Long> changedIds = new ArrayList<>();
         long count = 0;
         for (int i = 0; i < newRows.size(); i++) {
             ctx.checkCancelled();
@@ -81,11 +82,12 @@ public final class UpdateNode extends ModifyNode {
                 if (keepOld) {
                     changedOld.add(rechecked[1] != null ? Arrays.copyOf(rechecked[0], width) : oldRows.get(i));
                     changedNew.add(rechecked[1] != null ? rechecked[1] : newRows.get(i));
+                    changedIds.add(rowId);
                 }
             }
         }
         if (keepOld) {
-            constraints.afterUpdate(ctx, changedOld, changedNew);
+            constraints.afterUpdate(ctx, changedOld, changedNew, changedIds);
         }
         return count;
     }
