@@ -1,10 +1,15 @@
 package org.verso.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.verso.common.VersoException;
 
@@ -19,6 +24,36 @@ class ConstraintEnforcementTest extends SqlTestSupport {
         assertFails("23502", "UPDATE t SET name = NULL");
         assertFails("23505", "INSERT INTO t VALUES (1, 'b')");
         assertEquals(List.of(row(1, "a")), query("SELECT * FROM t"));
+    }
+
+    /** Tuples fetched from {@code table}'s heap so far, by the engine's own counter. */
+    private long fetches(String table) {
+        return ((Number) query("SELECT TUPLE_FETCHES FROM SYS.TABLE_VERSIONS WHERE TABLE_NAME = '" + table + "'")
+            .get(0).get(0)).longValue();
+    }
+
+    @Test
+    void referencesAreFoundThroughAnIndexOnTheirColumnsWhenThereIsOne() {
+        execute("CREATE TABLE p (id INT PRIMARY KEY, code VARCHAR(5) UNIQUE)");
+        execute("CREATE TABLE c (id INT PRIMARY KEY, pid INT REFERENCES p (id), pcode VARCHAR(5) REFERENCES p (code))");
+        execute("CREATE INDEX c_pid ON c (pid)");
+        update("INSERT INTO p VALUES (1, 'a'), (2, 'b'), (3, 'c')");
+        StringBuilder rows = new StringBuilder("INSERT INTO c VALUES (0, 1, 'a')");
+        for (int i = 1; i < 2_000; i++) {
+            rows.append(", (").append(i).append(", 1, 'a')");
+        }
+        update(rows.toString());
+        long before = fetches("C");
+        assertEquals(1, update("DELETE FROM p WHERE id = 2"));
+        assertEquals(2_000, fetches("C") - before, "one scan of C, for C.PCODE, which has no index; the index on"
+            + " C.PID finds no child of 2 and reads no row");
+        assertFails("23503", "DELETE FROM p WHERE id = 1");
+        // No index on C.PCODE: its references are found by a scan, and the parent by its UNIQUE index.
+        before = fetches("C");
+        assertEquals(1, update("UPDATE p SET code = 'z' WHERE id = 3"));
+        assertTrue(fetches("C") - before >= 2_000, "a scan of C: " + (fetches("C") - before));
+        update("INSERT INTO c VALUES (5000, 3, 'z')");
+        assertFails("23503", "INSERT INTO c VALUES (5001, 3, 'q')");
     }
 
     @Test
@@ -170,9 +205,7 @@ class ConstraintEnforcementTest extends SqlTestSupport {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("a child insert and a concurrent delete of its parent both commit: the check "
-        + "needs the key-share lock on the parent row that the transaction layer will provide (docs/constraints.md)")
-    void aConcurrentParentDeleteCannotOrphanAChild() {
+    void aConcurrentParentDeleteCannotOrphanAChild() throws Exception {
         execute("CREATE TABLE p (id INT PRIMARY KEY)");
         execute("CREATE TABLE c (id INT PRIMARY KEY, p INT REFERENCES p)");
         update("INSERT INTO p VALUES (1)");
@@ -180,13 +213,21 @@ class ConstraintEnforcementTest extends SqlTestSupport {
         update("INSERT INTO c VALUES (1, 1)");
         try (Session other = engine.openSession()) {
             other.setAutoCommit(false);
-            VersoException e = org.junit.jupiter.api.Assertions.assertThrows(VersoException.class, () -> {
+            other.execute("SELECT COUNT(*) FROM c"); // its snapshot does not have the child
+            // The delete waits for the child's transaction, which holds a key-share lock on the parent row.
+            CompletableFuture<Void> delete = CompletableFuture.runAsync(() -> {
                 other.execute("DELETE FROM p WHERE id = 1");
-                session.commit();
                 other.commit();
             });
-            assertTrue(e.sqlState().equals("23503") || e.sqlState().startsWith("40"), e.getMessage());
+            Thread.sleep(200);
+            assertFalse(delete.isDone(), "the delete waits for the transaction whose child references the row");
+            session.commit();
+            ExecutionException e = assertThrows(ExecutionException.class, () -> delete.get(30, TimeUnit.SECONDS));
+            VersoException cause = (VersoException) e.getCause();
+            assertEquals("40001", cause.sqlState(), cause.getMessage());
         }
+        session.setAutoCommit(true);
+        assertEquals(List.of(row(1L)), query("SELECT COUNT(*) FROM p"));
     }
 
     @Test

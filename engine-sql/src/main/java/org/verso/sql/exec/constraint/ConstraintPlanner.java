@@ -1,7 +1,6 @@
 package org.verso.sql.exec.constraint;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,7 @@ public final class ConstraintPlanner {
         for (ForeignKey key : table.foreignKeys()) {
             TableDefinition parent = key.referencedTable().equals(table.name()) ? table
                 : catalog.table(key.referencedTable()).orElseThrow();
-            parents.add(new ParentKeys.Reference(key, lookupOrder(parent, key)));
+            parents.add(new ParentKeys.Reference(key, KeyIndex.of(parent, key.referencedColumns())));
         }
         if (checks.isEmpty() && parents.isEmpty() && referencingKeys(table.name()).isEmpty()) {
             return TableConstraints.NONE;
@@ -47,28 +46,6 @@ public final class ConstraintPlanner {
         Expr compile(TableDefinition table, String condition);
     }
 
-    /** Per parent primary-key column, the foreign key position holding its value; null unless the key is the PK. */
-    private static int[] lookupOrder(TableDefinition parent, ForeignKey key) {
-        int[] primaryKey = parent.primaryKey();
-        int[] referenced = key.referencedColumns();
-        if (primaryKey.length != referenced.length) {
-            return null;
-        }
-        int[] order = new int[primaryKey.length];
-        for (int i = 0; i < primaryKey.length; i++) {
-            order[i] = -1;
-            for (int j = 0; j < referenced.length; j++) {
-                if (referenced[j] == primaryKey[i]) {
-                    order[i] = j;
-                }
-            }
-            if (order[i] < 0) {
-                return null;
-            }
-        }
-        return order;
-    }
-
     /** The foreign keys referencing {@code table}, followed through every table a cascade can reach. */
     private ReferencingKeys referencingKeys(String table) {
         ReferencingKeys existing = referencing.get(table);
@@ -78,7 +55,9 @@ public final class ConstraintPlanner {
         ReferencingKeys keys = new ReferencingKeys(table);
         referencing.put(table, keys);
         for (Catalog.Reference reference : catalog.referencesTo(table)) {
-            keys.add(reference.table(), reference.key(), referencingKeys(reference.table()));
+            TableDefinition child = catalog.table(reference.table()).orElseThrow();
+            keys.add(reference.table(), reference.key(), referencingKeys(reference.table()),
+                KeyIndex.of(child, reference.key().columns()));
         }
         return keys;
     }

@@ -41,6 +41,11 @@ final class KeyValues {
         return value;
     }
 
+    /** The key's values, normalised (numbers as BigDecimal), in the key's column order. */
+    Object[] values() {
+        return values.clone();
+    }
+
     boolean hasNull() {
         for (Object v : values) {
             if (v == null) {

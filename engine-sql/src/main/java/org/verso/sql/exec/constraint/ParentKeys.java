@@ -10,17 +10,14 @@ import org.verso.sql.exec.ExecContext;
 /**
  * The child side of a table's foreign keys: every row an INSERT or UPDATE writes must find its parent row, visible
  * to the transaction, after the statement's writes (so rows of one statement may reference each other). A key with
- * a NULL references nothing. The parent is found by a primary-key lookup when the key references the parent's
- * primary key, else by a scan, and the transaction then holds a key-share lock on it.
+ * a NULL references nothing. The parent is found through an index on the referenced columns (the primary key's,
+ * or a UNIQUE constraint's), else by a scan, and the transaction then holds a key-share lock on it.
  */
 final class ParentKeys {
     /**
-     * One foreign key, with the parent's primary-key order when it references the primary key.
-     *
-     * @param lookupOrder for each parent primary-key column, the position in the foreign key of its value; null
-     *                    when the foreign key references a UNIQUE constraint instead
+     * One foreign key, with the parent's index that finds a parent by the referenced columns (null: none does).
      */
-    record Reference(ForeignKey key, int[] lookupOrder) {
+    record Reference(ForeignKey key, KeyIndex parentIndex) {
     }
 
     private final String table;
@@ -61,15 +58,19 @@ final class ParentKeys {
     private static boolean parentExists(ExecContext ctx, Reference reference, Object[] row, KeyValues values) {
         ForeignKey key = reference.key();
         Table parent = ctx.table(key.referencedTable());
-        int[] columns = key.columns();
         int[] referenced = key.referencedColumns();
-        if (reference.lookupOrder() != null) {
-            Object[] lookup = new Object[columns.length];
+        if (reference.parentIndex() != null) {
+            Object[] lookup = new Object[referenced.length];
             for (int i = 0; i < lookup.length; i++) {
-                lookup[i] = row[columns[reference.lookupOrder()[i]]];
+                lookup[i] = row[key.columns()[i]];
             }
-            RowCursor found = parent.lookup(ctx.transaction(), lookup);
-            return found.next() && parent.keyShare(ctx.transaction(), found.rowId(), referenced);
+            RowCursor found = reference.parentIndex().rows(parent, ctx.transaction(), lookup);
+            while (found.next()) {
+                if (values.equals(KeyValues.of(found.row(), referenced))) {
+                    return parent.keyShare(ctx.transaction(), found.rowId(), referenced);
+                }
+            }
+            return false;
         }
         RowCursor rows = parent.scan(ctx.transaction());
         while (rows.next()) {

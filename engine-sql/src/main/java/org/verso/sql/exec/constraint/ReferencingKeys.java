@@ -15,14 +15,18 @@ import org.verso.sql.exec.ExecContext;
  * The parent side of foreign keys: what happens to rows of other tables (or this one) that reference keys a
  * DELETE or UPDATE of this table removed. After the statement's writes, it waits for the transactions whose
  * foreign-key checks hold a key-share lock on the rows that lost their key (40001 if one committed after the
- * snapshot), then scans each child table once for the removed keys. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row remains; ON DELETE CASCADE
+ * snapshot), then looks for the removed keys in each child table: through an index on the foreign key's columns if
+ * the child has one, else by one scan. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row remains; ON DELETE CASCADE
  * deletes the referencing rows, and their own referencing rows in turn. A changed referenced key is always checked
  * as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades through cycles reuse the same
  * objects.
  */
 final class ReferencingKeys {
-    /** One foreign key of table {@code child} that references this table, with that table's own referencing keys. */
-    private record Referrer(String child, ForeignKey key, ReferencingKeys childKeys) {
+    /**
+     * One foreign key of table {@code child} that references this table, with that table's own referencing keys and
+     * its index that finds rows by the foreign key's columns (null: none does, and the child table is scanned).
+     */
+    private record Referrer(String child, ForeignKey key, ReferencingKeys childKeys, KeyIndex childIndex) {
     }
 
     private final String table;
@@ -32,8 +36,8 @@ final class ReferencingKeys {
         this.table = table;
     }
 
-    void add(String child, ForeignKey key, ReferencingKeys childKeys) {
-        referrers.add(new Referrer(child, key, childKeys));
+    void add(String child, ForeignKey key, ReferencingKeys childKeys, KeyIndex childIndex) {
+        referrers.add(new Referrer(child, key, childKeys, childIndex));
     }
 
     boolean isEmpty() {
@@ -105,17 +109,27 @@ final class ReferencingKeys {
         int[] columns = referrer.key().columns();
         List<Long> rowIds = new ArrayList<>();
         List<Object[]> rows = new ArrayList<>();
-        RowCursor cursor = child.scan(ctx.transaction());
-        while (cursor.next()) {
-            KeyValues key = KeyValues.of(cursor.row(), columns);
-            if (!removed.contains(key)) {
-                continue;
+        List<RowCursor> cursors = new ArrayList<>();
+        if (referrer.childIndex() == null) {
+            cursors.add(child.scan(ctx.transaction()));
+        } else {
+            for (KeyValues key : removed) {
+                cursors.add(referrer.childIndex().rows(child, ctx.transaction(), key.values()));
             }
-            if (action != ForeignKeyAction.CASCADE && !stillPresent(ctx, referrer, key)) {
-                throw ErrorCode.FOREIGN_KEY_REFERENCED.exception(table, referrer.key().name(), referrer.child(), key);
+        }
+        for (RowCursor cursor : cursors) {
+            while (cursor.next()) {
+                KeyValues key = KeyValues.of(cursor.row(), columns);
+                if (!removed.contains(key)) {
+                    continue;
+                }
+                if (action != ForeignKeyAction.CASCADE && !stillPresent(ctx, referrer, key)) {
+                    throw ErrorCode.FOREIGN_KEY_REFERENCED.exception(table, referrer.key().name(), referrer.child(),
+                        key);
+                }
+                rowIds.add(cursor.rowId());
+                rows.add(cursor.row());
             }
-            rowIds.add(cursor.rowId());
-            rows.add(cursor.row());
         }
         if (action != ForeignKeyAction.CASCADE) {
             return;
