@@ -34,8 +34,8 @@ import org.verso.common.type.ValueType;
  * The child process of the crash test: concurrent bank transfers until it is killed. Each transfer moves money
  * between two accounts and inserts a TRANSFERS row with a unique id; after commit returns, the client appends
  * {@code C id} to its acknowledgement file; after an explicit rollback, {@code R id}. One time in eight a client
- * deletes one of its acknowledged transfers instead, appending {@code d id} before and {@code D id} after the commit. The parent kills this process
- * at a random moment and checks the database against those files.
+ * deletes one of its acknowledged transfers instead, appending {@code d id} before and {@code D id} after the
+ * commit. The parent kills this process at a random moment and checks the database against those files.
  *
  * <p>Usage: {@code BankWorkload DIR SEED CYCLE}
  */

@@ -114,7 +114,8 @@ class DeterministicSimulationTest {
         System.out.println("rounds: " + rounds + ", acknowledged transfers checked: " + total.acknowledged
             + ", conflicts: " + total.conflicts + ", disk-full failures: " + total.diskFull + ", unknown outcomes: "
             + total.unknown + ", transfers deleted: " + total.deleted + ", transfer inserts: " + total.inserts
-            + " (into a reused row id: " + total.rowIdsReused + "), checkpoints: " + total.checkpoints + ", flipped bytes: " + total.flips
+            + " (into a reused row id: " + total.rowIdsReused + "), checkpoints: " + total.checkpoints
+            + ", flipped bytes: " + total.flips
             + " (detected as XX001: " + total.detected + "), heap pages given back: " + total.pagesReleased
             + ", versions moved: " + total.versionsMoved + ", commit-log segments given back: "
             + total.commitLogSegmentsReleased);

@@ -16,10 +16,10 @@ import org.verso.sql.exec.ExecContext;
  * DELETE or UPDATE of this table removed. After the statement's writes, it waits for the transactions whose
  * foreign-key checks hold a key-share lock on the rows that lost their key (40001 if one committed after the
  * snapshot), then looks for the removed keys in each child table: through an index on the foreign key's columns if
- * the child has one, else by one scan. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row remains; ON DELETE CASCADE
- * deletes the referencing rows, and their own referencing rows in turn. A changed referenced key is always checked
- * as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades through cycles reuse the same
- * objects.
+ * the child has one, else by one scan. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row
+ * remains; ON DELETE CASCADE deletes the referencing rows, and their own referencing rows in turn. A changed
+ * referenced key is always checked as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades
+ * through cycles reuse the same objects.
  */
 final class ReferencingKeys {
     /**
