@@ -32,8 +32,8 @@ import org.verso.storage.wal.Durability;
 /**
  * A steady update workload levels off on disk: single-row updates, nine in ten of the hottest 1% of the rows and the
  * rest of any row, run from two threads in phases of equal length while versions are forgotten, runs merged and
- * given back and checkpoints taken in the background. After each phase a few rounds of reclamation catch up with
- * what the workload outran (the size while running is printed too); between the second and the third phase the
+ * given back and checkpoints taken in the background. After each phase rounds of reclamation catch up with what the
+ * workload outran, until three in a row give nothing back (the size while running is printed too); between the second and the third phase the
  * database (the write-ahead log left out, whose size follows where the last checkpoint fell) may then grow by at
  * most 15% + 2 MB. The
  * table has a tuple-id index on the updated column, so merges move its entries too; every row's value is checked
@@ -71,12 +71,19 @@ class SteadyFootprintTest {
             for (int phase = 0; phase < 3; phase++) {
                 runPhase(db, seed + phase, model);
                 long running = total(bytesBesidesTheLog(dir));
-                // The rounds of reclamation the workload outran: what is left after them is the steady footprint.
-                for (int round = 0; round < 3; round++) {
+                // The rounds of reclamation the workload outran, until they give nothing more back: what is left is
+                // the steady footprint. A round moves a bounded number of versions, and a run is given back only once
+                // two checkpoints were written after its last move, so how many rounds that takes depends on how far
+                // the workload got ahead, which the machine's speed decides.
+                java.util.Map<String, Long> files = bytesBesidesTheLog(dir);
+                int idle = 0;
+                for (int round = 0; round < 40 && idle < 3; round++) {
                     db.forgetVersions();
                     db.checkpoint();
+                    java.util.Map<String, Long> after = bytesBesidesTheLog(dir);
+                    idle = total(after) < total(files) ? 0 : idle + 1;
+                    files = after;
                 }
-                java.util.Map<String, Long> files = bytesBesidesTheLog(dir);
                 sizes[phase] = total(files);
                 System.out.printf("SteadyFootprintTest: after %,d updates %,d bytes besides the log while running,"
                     + " %,d once reclamation caught up %s; %d heap pages given back, %d versions moved%n",
@@ -165,18 +172,28 @@ class SteadyFootprintTest {
     /** Bytes of the database's files, the log's left out, by kind: heap segments, commit log and the rest by name. */
     private static java.util.Map<String, Long> bytesBesidesTheLog(Path dir) throws IOException {
         java.util.Map<String, Long> bytes = new java.util.TreeMap<>();
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.filter(Files::isRegularFile).toList()) {
-                String name = dir.relativize(p).toString();
-                if (name.startsWith("wal")) {
-                    continue;
+        List<Path> paths;
+        while (true) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                paths = files.filter(Files::isRegularFile).toList();
+                break;
+            } catch (java.io.UncheckedIOException e) {
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException)) {
+                    throw e;
                 }
-                String kind = name.contains(".heap.") ? "heap" : name.startsWith("commit.log") ? "commit.log" : name;
-                try {
-                    bytes.merge(kind, Files.size(p), Long::sum);
-                } catch (java.nio.file.NoSuchFileException e) {
-                    // a segment given back meanwhile
-                }
+                // a segment given back while the directory was walked: walk it again
+            }
+        }
+        for (Path p : paths) {
+            String name = dir.relativize(p).toString();
+            if (name.startsWith("wal")) {
+                continue;
+            }
+            String kind = name.contains(".heap.") ? "heap" : name.startsWith("commit.log") ? "commit.log" : name;
+            try {
+                bytes.merge(kind, Files.size(p), Long::sum);
+            } catch (java.nio.file.NoSuchFileException e) {
+                // a segment given back meanwhile
             }
         }
         return bytes;
