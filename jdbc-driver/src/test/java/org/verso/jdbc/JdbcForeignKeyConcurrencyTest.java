@@ -32,12 +32,24 @@ class JdbcForeignKeyConcurrencyTest {
 
     // Keeps each test's in-memory database open between its connections.
     private Connection keeper;
+    // Runs the second transaction's statement, which may wait for the first.
+    private final ExecutorService other = Executors.newSingleThreadExecutor();
 
     @AfterEach
     void closeDatabase() throws SQLException {
+        other.shutdownNow();
         if (keeper != null) {
             keeper.close();
         }
+    }
+
+    /** Runs {@code sql} and then a commit on {@code c} in the other thread; the future ends with them. */
+    private Future<?> runAndCommit(Connection c, String sql) {
+        return other.submit(() -> {
+            JdbcTestSupport.exec(c, sql);
+            c.commit();
+            return null;
+        });
     }
 
     private String database() throws SQLException {
@@ -67,22 +79,15 @@ class JdbcForeignKeyConcurrencyTest {
     @Test
     void aParentDeletedWhileAChildReferencingItIsInsertedFailsOnceTheChildCommits() throws Exception {
         String url = database();
-        ExecutorService other = Executors.newSingleThreadExecutor();
         try (Connection child = transaction(url); Connection parent = transaction(url)) {
             JdbcTestSupport.queryLong(parent, "SELECT COUNT(*) FROM parent"); // the deleter's snapshot: no child yet
             JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
-            Future<?> delete = other.submit(() -> {
-                JdbcTestSupport.exec(parent, "DELETE FROM parent WHERE id = 1");
-                parent.commit();
-                return null;
-            });
+            Future<?> delete = runAndCommit(parent, "DELETE FROM parent WHERE id = 1");
             assertWaits(delete, "the delete waits for the transaction that references the row");
             child.commit();
             SQLException e = failure(delete);
             assertEquals("40001", e.getSQLState(), e.getMessage());
             parent.rollback();
-        } finally {
-            other.shutdownNow();
         }
         assertEquals(0, orphans(url));
         try (Connection c = JdbcTestSupport.connect(url)) {
@@ -93,19 +98,12 @@ class JdbcForeignKeyConcurrencyTest {
     @Test
     void aParentDeleteGoesAheadOnceTheChildInsertRollsBack() throws Exception {
         String url = database();
-        ExecutorService other = Executors.newSingleThreadExecutor();
         try (Connection child = transaction(url); Connection parent = transaction(url)) {
             JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
-            Future<?> delete = other.submit(() -> {
-                JdbcTestSupport.exec(parent, "DELETE FROM parent WHERE id = 1");
-                parent.commit();
-                return null;
-            });
+            Future<?> delete = runAndCommit(parent, "DELETE FROM parent WHERE id = 1");
             assertWaits(delete, "the delete waits for the transaction that references the row");
             child.rollback();
             delete.get(30, TimeUnit.SECONDS);
-        } finally {
-            other.shutdownNow();
         }
         try (Connection c = JdbcTestSupport.connect(url)) {
             assertEquals(0, JdbcTestSupport.queryLong(c, "SELECT COUNT(*) FROM parent WHERE id = 1"));
@@ -115,23 +113,16 @@ class JdbcForeignKeyConcurrencyTest {
     @Test
     void aChildInsertedWhileItsParentIsBeingDeletedFailsOnceTheDeleteCommits() throws Exception {
         String url = database();
-        ExecutorService other = Executors.newSingleThreadExecutor();
         try (Connection child = transaction(url); Connection parent = transaction(url)) {
             // the inserter's snapshot: parent 1 is there
             JdbcTestSupport.queryLong(child, "SELECT COUNT(*) FROM parent");
             JdbcTestSupport.exec(parent, "DELETE FROM parent WHERE id = 1");
-            Future<?> insert = other.submit(() -> {
-                JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
-                child.commit();
-                return null;
-            });
+            Future<?> insert = runAndCommit(child, "INSERT INTO child VALUES (10, 1)");
             assertWaits(insert, "the insert waits for the transaction that deletes its parent");
             parent.commit();
             SQLException e = failure(insert);
             assertEquals("40001", e.getSQLState(), e.getMessage());
             child.rollback();
-        } finally {
-            other.shutdownNow();
         }
         assertEquals(0, orphans(url));
     }
@@ -170,21 +161,14 @@ class JdbcForeignKeyConcurrencyTest {
     @Test
     void aParentKeyChangedWhileAChildReferencesItFailsOnceTheChildCommits() throws Exception {
         String url = database();
-        ExecutorService other = Executors.newSingleThreadExecutor();
         try (Connection child = transaction(url); Connection parent = transaction(url)) {
             JdbcTestSupport.queryLong(parent, "SELECT COUNT(*) FROM parent");
             JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
-            Future<?> rekey = other.submit(() -> {
-                JdbcTestSupport.exec(parent, "UPDATE parent SET id = 3 WHERE id = 1");
-                parent.commit();
-                return null;
-            });
+            Future<?> rekey = runAndCommit(parent, "UPDATE parent SET id = 3 WHERE id = 1");
             assertWaits(rekey, "the key change waits for the transaction that references the row");
             child.commit();
             assertEquals("40001", failure(rekey).getSQLState());
             parent.rollback();
-        } finally {
-            other.shutdownNow();
         }
         assertEquals(0, orphans(url));
     }
