@@ -46,12 +46,19 @@ class KeyShareLockTest {
         return c.rowId();
     }
 
+    /** Looks row {@code id} up as a foreign key's check does and takes the key-share lock on it. */
+    private boolean keyShare(Transaction tx, int id) {
+        RowCursor c = accounts.lookup(tx, new Object[] {id});
+        assertTrue(c.next());
+        return accounts.keyShare(tx, c.rowId(), c.row(), KEY);
+    }
+
     @Test
     void aCommittedHolderIsRememberedUntilNoSnapshotIsOlderThanItsCommit() {
         Transaction older = db.begin(IsolationLevel.SNAPSHOT);
         long row = rowId(older, 1); // takes the snapshot before the holder commits
         Transaction holder = db.begin(IsolationLevel.SNAPSHOT);
-        assertTrue(accounts.keyShare(holder, rowId(holder, 1), KEY));
+        assertTrue(keyShare(holder, 1));
         accounts.insert(holder, new Object[] {9, "child", 1L}); // what a child insert writes besides its lock
         holder.commit();
         db.forgetVersions();
@@ -73,13 +80,13 @@ class KeyShareLockTest {
     @Test
     void aKeyPreservingUpdateOfTheRowNeitherBlocksNorFailsTheHolder() {
         Transaction holder = db.begin(IsolationLevel.SNAPSHOT);
-        long row = rowId(holder, 2);
+        rowId(holder, 2); // takes the snapshot before the update
         Transaction updater = db.begin(IsolationLevel.SNAPSHOT);
         assertTrue(accounts.update(updater, rowId(updater, 2), new Object[] {2, "renamed", 100L}));
-        assertTrue(accounts.keyShare(holder, row, KEY), "an uncommitted update that keeps the key does not matter");
+        assertTrue(keyShare(holder, 2), "an uncommitted update that keeps the key does not matter");
         updater.commit();
         Transaction second = db.begin(IsolationLevel.SNAPSHOT);
-        assertTrue(accounts.keyShare(second, rowId(second, 2), KEY));
+        assertTrue(keyShare(second, 2));
         holder.rollback();
         second.rollback();
         db.forgetVersions();

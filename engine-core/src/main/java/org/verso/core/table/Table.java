@@ -512,32 +512,33 @@ public final class Table implements ReadableTable {
     }
 
     /**
-     * Takes a key-share lock on row {@code rowId}, which {@code tx} found visible and whose key columns
-     * {@code keyColumns} it relies on (a foreign key's parent row): until {@code tx} ends, a transaction that deletes
-     * the row or changes that key waits for it ({@link #awaitKeyShares}). Then checks that no other transaction
-     * has done so already: it waits for one that is doing so, and fails with 40001 if one committed after the
-     * snapshot. Returns false if the row is not visible to {@code tx} after all. An update that keeps the key
-     * neither waits nor conflicts.
+     * Takes a key-share lock on row {@code rowId}, which {@code tx} found visible as {@code seen} and whose key
+     * columns {@code keyColumns} it relies on (a foreign key's parent row): until {@code tx} ends, a transaction that
+     * deletes the row or changes that key waits for it ({@link #awaitKeyShares}). Then checks that no other
+     * transaction has done so already: it waits for one that is doing so, and fails with 40001 if one committed after
+     * the snapshot. Returns false if the row is gone. An update that keeps the key neither waits nor conflicts. The
+     * row is fetched again only if its newest version is not the one the snapshot saw.
      */
-    public boolean keyShare(Transaction tx, long rowId, int[] keyColumns) {
+    public boolean keyShare(Transaction tx, long rowId, Object[] seen, int[] keyColumns) {
         schemaLock.readLock().lock();
         try {
             transactions.keyShares().share(tx, definition.id(), rowId);
-            Object[] seen = heap.read(rowId, tx.snapshot());
-            if (seen == null) {
-                return false;
-            }
             while (true) {
+                long word = heap.newestWord(rowId);
+                if (word == VersionWord.NONE) {
+                    return false;
+                }
+                if (VersionWord.isOwnedBy(word, tx.id())
+                    || VersionWord.isCommitted(word) && VersionWord.timestamp(word) <= tx.snapshot().timestamp()) {
+                    return true; // the version tx's lookup saw is the newest
+                }
                 RowVersion newest = heap.newest(rowId);
                 if (newest == null) {
                     return false;
                 }
-                long word = newest.word();
-                if (VersionWord.isOwnedBy(word, tx.id())) {
-                    return true; // the row as tx itself left it, which its lookup saw
-                }
+                word = newest.word();
                 boolean keyKept = newest.row() != null && sameValues(newest.row(), seen, keyColumns);
-                if (!VersionWord.isCommitted(word)) {
+                if (!VersionWord.isCommitted(word) && !VersionWord.isOwnedBy(word, tx.id())) {
                     if (keyKept) {
                         return true;
                     }

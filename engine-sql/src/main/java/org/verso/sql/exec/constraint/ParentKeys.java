@@ -67,7 +67,7 @@ final class ParentKeys {
             RowCursor found = reference.parentIndex().rows(parent, ctx.transaction(), lookup);
             while (found.next()) {
                 if (values.equals(KeyValues.of(found.row(), referenced))) {
-                    return parent.keyShare(ctx.transaction(), found.rowId(), referenced);
+                    return parent.keyShare(ctx.transaction(), found.rowId(), found.row(), referenced);
                 }
             }
             return false;
@@ -75,7 +75,7 @@ final class ParentKeys {
         RowCursor rows = parent.scan(ctx.transaction());
         while (rows.next()) {
             if (values.equals(KeyValues.of(rows.row(), referenced))) {
-                return parent.keyShare(ctx.transaction(), rows.rowId(), referenced);
+                return parent.keyShare(ctx.transaction(), rows.rowId(), rows.row(), referenced);
             }
         }
         return false;
