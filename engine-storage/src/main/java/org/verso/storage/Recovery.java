@@ -48,7 +48,8 @@ final class Recovery {
         long redoLsn = control == null ? 0 : control.redoLsn();
         CommitLog.Replay commits = commitLog.replay();
         Recovery recovery = new Recovery()
-            .handle(AppendRegion.APPEND_RECORD, AppendRegion.redoHandler(pool, heaps))
+            .handle(AppendRegion.APPEND_RUN, AppendRegion.redoHandler(pool, heaps))
+            .handle(AppendRegion.APPEND_RECORD, AppendRegion.recordRedoHandler(pool, heaps))
             .handle(CommitLog.COMMIT_RECORD, commits.commits())
             .handle(CommitLog.ABORT_RECORD, commits.aborts());
         BTree.registerRedo(recovery::handle, pool, indexes);

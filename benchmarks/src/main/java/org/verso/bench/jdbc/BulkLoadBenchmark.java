@@ -32,7 +32,8 @@ import org.verso.bench.storage.Scratch;
  *   <li>{@code load}: a new table of {@code rows} rows ({@code id INT PRIMARY KEY, grp INT, amount BIGINT,
  *       note VARCHAR(60)}, about 80 bytes a row) inserted through one PreparedStatement in JDBC batches of 1,000, in
  *       one transaction, committed durably at the end (Verso's {@code sync} commit; H2's {@code CHECKPOINT SYNC}).
- *       One operation is the whole load; rows per second = rows / its time.</li>
+ *       One operation is the whole load; rows per second = rows / its time. Verso's log I/O counters
+ *       ({@code SYS.IO_TOTALS}, kind WAL) are printed after each load.</li>
  *   <li>{@code fullScan}: {@code SELECT SUM(amount + n), COUNT(*)} (n new every time) over that table, loaded by the trial's first
  *       operation (the warmup) through a connection kept open for the trial: at 1,000,000 rows the table is
  *       several times the cache. Verso's heap I/O counters ({@code SYS.IO_TOTALS}) are printed after each
@@ -80,7 +81,11 @@ public class BulkLoadBenchmark {
     @Benchmark
     public long load() throws SQLException {
         try (Connection c = DriverManager.getConnection(url)) {
-            return fill(c, rows, engine.equals("h2"));
+            long loaded = fill(c, rows, engine.equals("h2"));
+            if (engine.equals("verso")) {
+                printIo(c, "load", "WAL");
+            }
+            return loaded;
         }
     }
 
@@ -216,20 +221,25 @@ public class BulkLoadBenchmark {
                 }
             }
             if (engine.equals("verso")) {
-                try (ResultSet rs = s.executeQuery("SELECT * FROM SYS.IO_TOTALS WHERE KIND = 'HEAP'")) {
-                    StringBuilder line = new StringBuilder("[scan] ");
-                    int columns = rs.getMetaData().getColumnCount();
-                    while (rs.next()) {
-                        for (int i = 1; i <= columns; i++) {
-                            line.append(rs.getMetaData().getColumnLabel(i)).append('=').append(rs.getString(i))
-                                .append(' ');
-                        }
-                        line.append("| ");
-                    }
-                    System.out.println(line);
-                }
+                printIo(table.connection, "scan", "HEAP");
             }
             return sum;
+        }
+    }
+
+    /** Prints Verso's I/O counters of one kind of file ({@code SYS.IO_TOTALS}). */
+    private static void printIo(Connection c, String what, String kind) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT * FROM SYS.IO_TOTALS WHERE KIND = '" + kind + "'")) {
+            StringBuilder line = new StringBuilder("[" + what + "] ");
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= columns; i++) {
+                    line.append(rs.getMetaData().getColumnLabel(i)).append('=').append(rs.getString(i)).append(' ');
+                }
+                line.append("| ");
+            }
+            System.out.println(line);
         }
     }
 }

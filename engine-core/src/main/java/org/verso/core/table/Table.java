@@ -638,6 +638,20 @@ public final class Table implements ReadableTable {
     }
 
     /**
+     * Logs the heap's unlogged versions if an index names tuple ids: a logged entry must follow the tuple it names,
+     * or a restart could find an entry whose tuple never reached the log. Entries that name rows (MV-IDX) need no
+     * such order: a row without versions is one lookups already skip.
+     */
+    private void logBeforeEntriesNamingIt() {
+        for (IndexAccess index : indexes) {
+            if (index.refs().entryPerVersion()) {
+                heap.logWrites();
+                return;
+            }
+        }
+    }
+
+    /**
      * Adds the entries of row {@code rowId}'s new version {@code values} to every index whose key differs from the
      * superseded version's ({@code old}; null for a new row), and to every version-oblivious index, checking unique
      * keys. After a wait the index list is read again and the pass repeated; entries already added are found in
@@ -646,6 +660,7 @@ public final class Table implements ReadableTable {
     private void addIndexEntries(Transaction tx, long rowId, Object[] old, Object[] values, VersionWrite write) {
         Snapshot snapshot = tx.snapshot();
         long tid = heap.tupleId(write.version());
+        logBeforeEntriesNamingIt();
         passes:
         while (true) {
             for (IndexAccess index : indexes) {
@@ -769,6 +784,7 @@ public final class Table implements ReadableTable {
         schemaLock.writeLock().lock();
         try {
             IndexAccess access = new IndexAccess(definition, index, storage);
+            heap.logWrites(); // the entries name the versions running writers installed, which must be in the log first
             Map<ByteKey, Long> liveKeys = index.unique() ? new HashMap<>() : null;
             long rowIds = heap.statistics().rowIds();
             for (long rowId = 0; rowId < rowIds; rowId++) {

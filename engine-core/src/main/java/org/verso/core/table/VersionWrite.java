@@ -37,6 +37,11 @@ final class VersionWrite implements WriteRecord {
     }
 
     @Override
+    public void log() {
+        heap.logWrites();
+    }
+
+    @Override
     public void commit(long commitTs) {
         heap.commit(version, commitTs);
     }

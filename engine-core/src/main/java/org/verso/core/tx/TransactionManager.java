@@ -175,6 +175,9 @@ public final class TransactionManager {
         if (!writes.isEmpty()) {
             InFlightCommit commit;
             try {
+                for (WriteRecord w : writes) {
+                    w.log(); // a heap logs its unlogged records once; every later call finds nothing to log
+                }
                 synchronized (commitSequence) {
                     long commitTs = clock.incrementAndGet();
                     tx.control().onCommitTimestamp(tx, commitTs);
@@ -186,7 +189,8 @@ public final class TransactionManager {
                     inFlight.put(commitTs, commit);
                 }
             } catch (RuntimeException e) {
-                // The COMMIT record could not be appended: nothing was stamped, the versions are still the writer's.
+                // The writes or the COMMIT record could not be logged: nothing was stamped, the versions are still
+                // the writer's.
                 abort(tx, AbortCause.COMMIT_FAILURE);
                 throw e;
             }

@@ -5,6 +5,13 @@ package org.verso.core.tx;
  * commit timestamp; rolled back, it is removed again (with whatever else the write added, such as an index entry).
  */
 public interface WriteRecord {
+    /**
+     * Appends to the write-ahead log what the write has not logged yet; called for every write of a commit before
+     * its COMMIT record.
+     */
+    default void log() {
+    }
+
     /** Stamps the version committed at {@code commitTs}. */
     void commit(long commitTs);
 

@@ -620,6 +620,7 @@ public final class SiasHeap implements TableHeap {
                 countAppend(record.length);
                 Object[] row = namesTupleIds ? codec.decode(copy, VersionRecord.HEADER) : null;
                 if (namesTupleIds) {
+                    region.logAppends(); // the copy's entries name it: it must be in the log before them
                     upkeep.moved(vid, row, fromTid, toTid);
                 }
                 copied.add(new Relocations.Move(vid, head, fromTid, toTid, row));
@@ -628,6 +629,7 @@ public final class SiasHeap implements TableHeap {
         if (copied.isEmpty()) {
             return 0;
         }
+        region.logAppends();
         log.flushTo(log.appendedLsn());
         int moved = 0;
         for (Relocations.Move move : copied) {
@@ -666,6 +668,11 @@ public final class SiasHeap implements TableHeap {
     @Override
     public IoCounters io() {
         return region.file().counters();
+    }
+
+    @Override
+    public void logWrites() {
+        region.logAppends();
     }
 
     @Override

@@ -159,6 +159,13 @@ public interface TableHeap extends AutoCloseable {
      */
     void replaceCodec(RowCodec codec);
 
+    /**
+     * Appends to the write-ahead log whatever the heap has written and not logged yet. A writer's commit calls it
+     * before its COMMIT record, so the log holds every version a commit stamps before the commit itself; versions
+     * of transactions that never commit may stay unlogged.
+     */
+    void logWrites();
+
     /** Writes every buffered page of the heap. */
     void flush();
 

@@ -17,16 +17,21 @@ import org.verso.storage.wal.RedoLog;
  * {@link PageHeader#SIZE}; the header's item count and used bytes say how many records there are and where they
  * stop. A record's address is {@code pageNo << 16 | offset of its payload}.
  *
- * <p>Logging: each append is logged to the {@link RedoLog} as a {@link #APPEND_RECORD} with the region's stream id
- * (the table id) and the record's bytes, and the page's LSN is set to the record's; before a page is written the
- * log is forced up to that LSN (the page-before-log rule). After a crash, {@link #redoHandler} puts logged records
- * back at their addresses. The record's payload, big-endian:
+ * <p>Logging: appends are logged page by page, not record by record. The records appended to the head page since it
+ * was last logged go to the {@link RedoLog} together, as one {@link #APPEND_RUN} with the region's stream id (the
+ * table id) and their framed bytes, when {@link #logAppends} is called (a writer's commit calls it before its COMMIT
+ * record, so a commit follows everything it commits in the log) and before the head page is sealed; the page's LSN
+ * is set to the run's. Before a page is written the log is forced up to that LSN (the page-before-log rule). A
+ * record that was never logged belongs to a transaction that never committed, which recovery ignores in any case.
+ * After a crash, {@link #redoHandler} puts logged runs back at their addresses. A run's payload, big-endian:
  * <pre>
  * offset  size  field
  *  0      8     stream id (the table id of a heap region)
- *  8      8     the record's address in its region (see {@link #address})
- * 16      -     the record's bytes (its length is the rest of the log record)
+ *  8      8     the address of the run's first frame in its region (see {@link #address})
+ * 16      -     the run's frames, {@code [int length][payload]} each, as they lie in the page
  * </pre>
+ * A log written before runs existed holds one {@link #APPEND_RECORD} per record (the same fields, the address of
+ * the payload, and the record's bytes unframed); recovery still replays those.
  *
  * <p>A sealed page whose records are not yet durable in the log stays pinned in a short queue and is written, in
  * order, by a later append once the log has caught up (a commit forces it); so sealing does not force the log, and
@@ -39,11 +44,14 @@ import org.verso.storage.wal.RedoLog;
  * published part of the head page concurrently.
  */
 public final class AppendRegion {
-    /** The log record of one append to a logged region. */
+    /** The log record of one append to a logged region, as logs written before {@link #APPEND_RUN} hold them. */
     public static final RecordType APPEND_RECORD = RecordType.declare(1, "region append");
+    /** The log record of the records appended to one page since it was last logged. */
+    public static final RecordType APPEND_RUN = RecordType.declare(4, "region append run");
 
     private static final int FRAME = 4;
     private static final int MAX_PENDING = 32;
+    private static final int ALL_LOGGED = -1;
 
     /** Finds the page file of a region by its stream id at recovery; null for a stream that no longer exists. */
     @FunctionalInterface
@@ -69,8 +77,13 @@ public final class AppendRegion {
     private final long streamId;
     private final java.util.ArrayDeque<Page> pendingSeals = new java.util.ArrayDeque<>();
     private final int maxPending;
+    private final boolean logged;
     private Page head;
     private long nextPageNo;
+    // The head page's offset of the first frame not yet in the log, or ALL_LOGGED. Set to ALL_LOGGED only once the
+    // run holding those frames has its LSN, so a writer that reads ALL_LOGGED without the monitor may append its
+    // COMMIT record right away: it follows the run.
+    private volatile int unloggedFrom = ALL_LOGGED;
 
     /** A region that logs its appends to {@code log} under {@code streamId}. */
     public AppendRegion(PageFile file, BufferPool pool, RedoLog log, long streamId) {
@@ -78,6 +91,7 @@ public final class AppendRegion {
         this.pool = pool;
         this.log = log;
         this.streamId = streamId;
+        this.logged = log != RedoLog.NONE;
         this.nextPageNo = file.pageCount();
         this.maxPending = Math.max(1, Math.min(MAX_PENDING, pool.frameCount() / 16));
     }
@@ -115,6 +129,7 @@ public final class AppendRegion {
         }
         writeSealedPages(false);
         if (head != null && PageHeader.used(head.buffer()) + FRAME + length > file.pageSize()) {
+            logHead(); // before anything changes: if the log fails, the append fails and the head stays as it is
             pendingSeals.add(head);
             head = null;
         }
@@ -128,34 +143,75 @@ public final class AppendRegion {
         int at = PageHeader.used(page);
         page.putInt(at, length);
         writer.write(page, at + FRAME);
-        long address = address(head.pageNo(), at + FRAME);
-        long lsn = log.append(APPEND_RECORD, 16 + length, (buf, to) -> {
-            buf.putLong(to, streamId);
-            buf.putLong(to + 8, address);
-            buf.put(to + 16, page, at + FRAME, length);
-        });
         PageHeader.setItemCount(page, PageHeader.itemCount(page) + 1);
         PageHeader.setUsed(page, at + FRAME + length);
-        PageHeader.setLsn(page, lsn);
-        return address;
+        if (logged && unloggedFrom == ALL_LOGGED) {
+            unloggedFrom = at;
+        }
+        return address(head.pageNo(), at + FRAME);
     }
 
-    /** The redo of {@link #APPEND_RECORD}s: puts each logged record back into the file its stream id names. */
+    /**
+     * Logs every record appended so far that is not in the log yet, as one run; once it returns, a record appended
+     * to the log follows every record appended to this region before the call. Cheap when nothing is unlogged.
+     */
+    public void logAppends() {
+        if (unloggedFrom != ALL_LOGGED) {
+            synchronized (this) {
+                logHead();
+            }
+        }
+    }
+
+    /** Logs the head page's unlogged frames as one {@link #APPEND_RUN}. */
+    private void logHead() {
+        int from = unloggedFrom;
+        if (from == ALL_LOGGED) {
+            return;
+        }
+        ByteBuffer page = head.buffer();
+        int end = PageHeader.used(page);
+        long address = address(head.pageNo(), from);
+        long lsn = log.append(APPEND_RUN, 16 + end - from, (buf, to) -> {
+            buf.putLong(to, streamId);
+            buf.putLong(to + 8, address);
+            buf.put(to + 16, page, from, end - from);
+        });
+        PageHeader.setLsn(page, lsn);
+        unloggedFrom = ALL_LOGGED;
+    }
+
+    /** The redo of {@link #APPEND_RUN}s: puts each logged run back into the file its stream id names. */
     public static RedoHandler redoHandler(BufferPool pool, StreamFiles files) {
         return (payload, lsn) -> {
             PageFile file = files.fileOf(payload.getLong(0));
             if (file != null) {
-                redoAppend(pool, file, payload.getLong(8), payload.slice(16, payload.remaining() - 16), lsn);
+                redoFrames(pool, file, payload.getLong(8), payload.slice(16, payload.remaining() - 16), lsn);
+            }
+        };
+    }
+
+    /** The redo of {@link #APPEND_RECORD}s, one record each, in logs written before runs existed. */
+    public static RedoHandler recordRedoHandler(BufferPool pool, StreamFiles files) {
+        return (payload, lsn) -> {
+            PageFile file = files.fileOf(payload.getLong(0));
+            if (file != null) {
+                ByteBuffer record = payload.slice(16, payload.remaining() - 16);
+                ByteBuffer frame = ByteBuffer.allocate(FRAME + record.remaining());
+                frame.putInt(record.remaining()).put(record).flip();
+                redoFrames(pool, file, payload.getLong(8) - FRAME, frame, lsn);
             }
         };
     }
 
     /**
-     * Puts a logged record back at {@code address} during recovery, unless the page already holds it (its LSN is
-     * at or past {@code lsn}). A page that is missing or fails its checksum is started afresh: its records all
-     * lie after the redo point, because a page is forced before a checkpoint moves the redo point past it.
+     * Puts logged frames back at {@code address} during recovery, unless the page already holds them (its LSN is
+     * at or past {@code lsn}). A page that is missing or fails its checksum is started afresh: that is right for a
+     * page whose records all lie after the redo point, because a page is forced before a checkpoint moves the redo
+     * point past it. A page that also held records logged before the redo point (the head page a checkpoint sealed)
+     * cannot be rebuilt; its first run after the redo point then finds the gap and fails with XX001.
      */
-    static void redoAppend(BufferPool pool, PageFile file, long address, ByteBuffer record, long lsn) {
+    static void redoFrames(BufferPool pool, PageFile file, long address, ByteBuffer frames, long lsn) {
         long pageNo = pageOf(address);
         int offset = offsetOf(address);
         Page page = pool.pinForRedo(file, pageNo);
@@ -164,12 +220,26 @@ public final class AppendRegion {
             if (PageHeader.lsn(buf) >= lsn) {
                 return;
             }
-            int length = record.remaining();
-            buf.putInt(offset - FRAME, length);
-            buf.put(offset, record, record.position(), length);
-            // The records before this one end exactly where its frame starts: count them rather than trust the
-            // page's count, so replaying a record twice, or onto a page written mid-append, gives the same page.
-            PageHeader.setItemCount(buf, recordsBefore(buf, offset - FRAME) + 1);
+            int length = frames.remaining();
+            if (offset < PageHeader.SIZE || offset + length > file.pageSize()) {
+                throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.where(pageNo), "a logged run of " + length
+                    + " bytes at offset " + offset + " overruns the page");
+            }
+            if (PageHeader.used(buf) < offset) {
+                // The records before the run were logged before the redo point, so the checkpoint that set it wrote
+                // them to this page; a page without them was damaged or lost after that (it was started afresh).
+                throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.where(pageNo), "its records before offset "
+                    + offset + " are neither on the page nor in the write-ahead log after the redo point");
+            }
+            buf.put(offset, frames, frames.position(), length);
+            // The records before these end exactly where the first frame starts: count them rather than trust the
+            // page's count, so replaying a run twice, or onto a page written mid-append, gives the same page.
+            int records = recordsBefore(buf, offset + length);
+            if (records < 0) {
+                throw ErrorCode.DATA_CORRUPTED.exception(pageNo, file.where(pageNo), "the frames before a logged run "
+                    + "at offset " + offset + " do not end where it starts");
+            }
+            PageHeader.setItemCount(buf, records);
             PageHeader.setUsed(buf, offset + length);
             PageHeader.setLsn(buf, lsn);
             pool.markDirty(page);
@@ -178,13 +248,22 @@ public final class AppendRegion {
         }
     }
 
-    /** The number of records whose frames lie before {@code end} in a page filled from its header on. */
+    /**
+     * The number of records whose frames fill a page from its header up to {@code end}; -1 if the frames do not end
+     * exactly there.
+     */
     private static int recordsBefore(ByteBuffer page, int end) {
         int count = 0;
-        for (int at = PageHeader.SIZE; at < end; at += FRAME + page.getInt(at)) {
+        int at = PageHeader.SIZE;
+        while (at < end) {
+            int length = page.getInt(at);
+            if (length < 0 || length > end - at - FRAME) {
+                return -1;
+            }
+            at += FRAME + length;
             count++;
         }
-        return count;
+        return at == end ? count : -1;
     }
 
     /** Writes a partly filled head page; the next record goes to a new page. */
@@ -196,6 +275,7 @@ public final class AppendRegion {
     }
 
     private void sealHead() {
+        logHead();
         pendingSeals.add(head);
         head = null;
         writeSealedPages(pendingSeals.size() >= maxPending);
