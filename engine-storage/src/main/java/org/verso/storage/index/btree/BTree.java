@@ -572,10 +572,14 @@ public final class BTree implements TableIndex {
             if (inner) {
                 NodePage.setLeftmost(rbuf, NodePage.child(buf, mid));
                 NodePage.append(rbuf, NodePage.copy(buf, mid + 1, n));
-            } else {
+                NodePage.truncate(buf, mid);
+            } else if (mid < n) {
                 NodePage.append(rbuf, NodePage.copy(buf, mid, n));
+                NodePage.truncate(buf, mid);
+            } else {
+                // An appending leaf split leaves the full node as it is: its bytes need no new image in the log.
+                changed.remove(node);
             }
-            NodePage.truncate(buf, mid);
             ByteBuffer target = Arrays.compareUnsigned(key, separator) >= 0 ? rbuf : buf;
             NodePage.insert(target, NodePage.search(target, key, false), key, child);
             if (level == 0 && rootHeld) {
