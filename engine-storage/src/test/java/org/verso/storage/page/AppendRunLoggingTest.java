@@ -103,6 +103,39 @@ class AppendRunLoggingTest {
         assertRecords(appended, replay(log.records(log.size()), 1));
     }
 
+    /** A log written before runs existed holds one record per append; recovery still puts each back. */
+    @Test
+    void aLogOfSingleRecordsIsStillReplayed() throws Exception {
+        List<byte[]> appended = new ArrayList<>();
+        BufferPool pool = new BufferPool(PAGE, 256L * PAGE);
+        PageFile file = new PageFile(1, "heap", PageKind.HEAP, PAGE, new MemoryPageChannel(), new IoAccounting());
+        var handler = AppendRegion.recordRedoHandler(pool, stream -> stream == STREAM ? file : null);
+        int at = PageHeader.SIZE;
+        long pageNo = 0;
+        for (int i = 0; i < 100; i++) {
+            byte[] record = new byte[200 + i];
+            java.util.Arrays.fill(record, (byte) i);
+            if (at + 4 + record.length > PAGE) {
+                pageNo++;
+                at = PageHeader.SIZE;
+            }
+            // [stream id][the address of the record's bytes, after its 4-byte frame][the bytes]
+            ByteBuffer payload = ByteBuffer.allocate(16 + record.length);
+            payload.putLong(STREAM).putLong(AppendRegion.address(pageNo, at + 4)).put(record).flip();
+            handler.redo(payload, i + 1);
+            appended.add(record);
+            at += 4 + record.length;
+        }
+        pool.flushAll();
+        List<byte[]> records = new ArrayList<>();
+        new AppendRegion(file, pool).forEach((address, page, offset, length) -> {
+            byte[] bytes = new byte[length];
+            page.get(offset, bytes);
+            records.add(bytes);
+        });
+        assertRecords(appended, records);
+    }
+
     /**
      * A page that held records logged before the redo point, and was then damaged, is started afresh by redo: its
      * first later run does not start at the page's first frame. Replaying it onto the empty page would make zeros of
