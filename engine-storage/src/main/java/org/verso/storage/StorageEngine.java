@@ -397,6 +397,7 @@ public final class StorageEngine implements AutoCloseable {
         }
         checkpointer.stop();
         pool.stopBackgroundWriter();
+        pool.stopReadAhead();
         try {
             checkpoint();
             for (BTree tree : openTrees()) {

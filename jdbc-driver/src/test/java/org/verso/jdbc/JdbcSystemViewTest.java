@@ -68,6 +68,48 @@ class JdbcSystemViewTest {
     }
 
     /**
+     * A full scan of a table several times the cache, in a database opened again (nothing cached): the scan reads its
+     * pages ahead of itself, about each page once and in file order, and every row comes back once.
+     */
+    @Test
+    void aFullScanReadsPagesAheadOfItself(@TempDir Path dir) throws SQLException {
+        String url = "jdbc:verso:" + dir + ";cache=1MB";
+        int rows = 60_000;
+        try (Connection c = connect(url)) {
+            exec(c, "CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(100))");
+            c.setAutoCommit(false);
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO item VALUES (?, ?)")) {
+                for (int i = 0; i < rows; i++) {
+                    insert.setInt(1, i);
+                    insert.setString(2, "item number " + i + " with a name long enough to fill several pages");
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            c.commit();
+        }
+        try (Connection c = connect(url)) {
+            long heapPages = queryLong(c, "SELECT pages FROM sys.table_versions WHERE table_name = 'ITEM'");
+            assertTrue(heapPages > 4 * queryLong(c, "SELECT frames FROM sys.buffer_pool"), heapPages + " pages");
+            long readBefore = queryLong(c, "SELECT pages_read FROM sys.io_totals WHERE kind = 'HEAP'");
+            long sequentialBefore = queryLong(c, "SELECT sequential_reads FROM sys.io_totals WHERE kind = 'HEAP'");
+            assertEquals((long) rows * (rows - 1) / 2, queryLong(c, "SELECT SUM(CAST(id AS BIGINT)) FROM item"));
+            long read = queryLong(c, "SELECT pages_read FROM sys.io_totals WHERE kind = 'HEAP'") - readBefore;
+            long sequential = queryLong(c, "SELECT sequential_reads FROM sys.io_totals WHERE kind = 'HEAP'")
+                - sequentialBefore;
+            long ahead = queryLong(c, "SELECT pages_read_ahead FROM sys.buffer_pool");
+            System.out.println("aFullScanReadsPagesAheadOfItself: " + heapPages + " heap pages, " + read + " read ("
+                + sequential + " sequentially), " + ahead + " read ahead");
+            assertTrue(ahead > heapPages / 2, ahead + " of the " + heapPages + " heap pages were read ahead");
+            // About each page once, nearly all in file order. A page read ahead can still be evicted before the scan
+            // reaches it, or read while the scan reads another, on a busy machine: a little slack for those.
+            assertTrue(read <= heapPages + heapPages / 20, read + " pages read for " + heapPages);
+            assertTrue(sequential >= read * 8 / 10, sequential + " of " + read + " pages read sequentially");
+            assertEquals(rows, queryLong(c, "SELECT COUNT(DISTINCT id) FROM item"));
+        }
+    }
+
+    /**
      * MV-IDX read through SQL: an entry left for an older snapshot whose row has since changed key costs a fetch that
      * returns nothing; an entry whose row no version is visible of costs no fetch, the directory decides.
      */

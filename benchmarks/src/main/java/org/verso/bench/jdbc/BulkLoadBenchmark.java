@@ -26,7 +26,8 @@ import org.verso.bench.storage.Scratch;
 
 /**
  * Loading and scanning a file database through JDBC, Verso against H2 (param {@code engine}), each in a scratch
- * directory, with a 16 MiB page cache on both:
+ * directory, with a 16 MiB page cache on both; {@code -p io=direct} opens Verso's page files with O_DIRECT, so that
+ * its reads reach the device rather than the OS cache:
  *
  * <ul>
  *   <li>{@code load}: a new table of {@code rows} rows ({@code id INT PRIMARY KEY, grp INT, amount BIGINT,
@@ -57,6 +58,10 @@ public class BulkLoadBenchmark {
     @Param({"1000000"})
     public int rows;
 
+    /** Verso's page files read through the OS cache ({@code buffered}) or with O_DIRECT ({@code direct}). */
+    @Param({"buffered"})
+    public String io;
+
     private Path dir;
     private String url;
     private int generation;
@@ -70,7 +75,8 @@ public class BulkLoadBenchmark {
 
     private String url(Path directory, int n) {
         return engine.equals("h2") ? "jdbc:h2:" + directory.resolve("db" + n) + ";CACHE_SIZE=16384"
-            : "jdbc:verso:" + directory.resolve("db" + n) + ";cache=16MB";
+            : "jdbc:verso:" + directory.resolve("db" + n) + ";cache=16MB"
+                + (io.equals("direct") ? ";directIo=true" : "");
     }
 
     @TearDown(Level.Invocation)

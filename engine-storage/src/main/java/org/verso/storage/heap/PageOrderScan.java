@@ -54,6 +54,13 @@ final class PageOrderScan implements RowCursor {
     private long rowId = -1;
     private Object[] row;
     private boolean closed;
+    // Read-ahead: the tuple ids before aheadTid lie on pages already asked for (or read); aheadPages of those
+    // pages lie ahead of the page being read.
+    private int aheadTid;
+    private int aheadPages;
+    // The page being read, for the read-ahead thread, which skips pages up to it; past every page once closed.
+    private volatile long readingPage = -1;
+    private final java.util.function.LongSupplier readerAt = () -> readingPage;
 
     /**
      * A scan of row ids {@code [0, end)}; {@code visibleTupleId} gives each row's visible version's tuple id, or a
@@ -78,6 +85,8 @@ final class PageOrderScan implements RowCursor {
             if (tidAt < tidCount) {
                 pageCount = 0;
                 pageAt = 0;
+                readingPage = AppendRegion.pageOf(tids[tidAt]);
+                readAhead();
                 tidAt = region.readOnePage(tids, tidAt, tidCount, decodeRecord);
             } else if (nextVid < end) {
                 decideWindow();
@@ -109,6 +118,47 @@ final class PageOrderScan implements RowCursor {
         }
         tidCount = n;
         tidAt = 0;
+        aheadTid = 0;
+        aheadPages = 0;
+    }
+
+    /**
+     * Before the page of {@code tids[tidAt]} is read: once fewer than half of the pages asked for lie ahead, asks
+     * for the next ones, up to {@link AppendRegion#readAheadPages}. The first window asks for nothing, so a scan
+     * stopped after a few rows reads nothing more than it needs.
+     */
+    private void readAhead() {
+        int limit = region.readAheadPages();
+        if (limit < 2 || nextVid <= FIRST_WINDOW) {
+            return;
+        }
+        if (tidAt >= aheadTid) {
+            aheadTid = endOfPage(tidAt); // nothing was asked for past this page
+            aheadPages = 0;
+        } else {
+            aheadPages--; // this page was one of them
+        }
+        if (aheadPages > limit / 2 || aheadTid >= tidCount) {
+            return;
+        }
+        long[] pages = new long[limit - aheadPages];
+        int n = 0;
+        while (n < pages.length && aheadTid < tidCount) {
+            pages[n++] = AppendRegion.pageOf(tids[aheadTid]);
+            aheadTid = endOfPage(aheadTid);
+        }
+        aheadPages += n;
+        region.readAhead(n == pages.length ? pages : Arrays.copyOf(pages, n), readerAt);
+    }
+
+    /** The index of the first tuple id after {@code at} that lies on another page. */
+    private int endOfPage(int at) {
+        long page = AppendRegion.pageOf(tids[at]);
+        int i = at + 1;
+        while (i < tidCount && AppendRegion.pageOf(tids[i]) == page) {
+            i++;
+        }
+        return i;
     }
 
     private void buffer(long id, Object[] values) {
@@ -133,6 +183,7 @@ final class PageOrderScan implements RowCursor {
     @Override
     public void close() {
         closed = true;
+        readingPage = Long.MAX_VALUE;
         tids = null;
         pageRows = null;
         row = null;

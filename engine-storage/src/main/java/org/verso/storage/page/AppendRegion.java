@@ -327,6 +327,19 @@ public final class AppendRegion {
         T read(ByteBuffer page, int offset, int length);
     }
 
+    /** The most pages {@link #readAhead} takes at a time. */
+    public int readAheadPages() {
+        return pool.readAheadPages();
+    }
+
+    /**
+     * Asks for the region's pages {@code pageNos} (ascending) to be read ahead of a reader that will read them in this
+     * order and tells through {@code readerAt} the page it has reached.
+     */
+    public void readAhead(long[] pageNos, java.util.function.LongSupplier readerAt) {
+        pool.readAhead(file, pageNos, readerAt);
+    }
+
     /**
      * Pins the page of {@code addresses[from]} once and hands {@code visitor} each record of {@code addresses[from]}
      * on, in array order, for as long as they lie on that page; returns the index of the first address on another

@@ -46,6 +46,7 @@ public final class BufferPool {
     private final LongAdder walRuleViolations = new LongAdder();
     private volatile RedoLog log = RedoLog.NONE;
     private Thread backgroundWriter;
+    private final ReadAhead readAhead = new ReadAhead(this::loadAhead);
 
     /** One partition of the page table and the lock that guards it. */
     private static final class Partition {
@@ -144,6 +145,48 @@ public final class BufferPool {
             }
             return pinOrCreate(file, pageNo);
         }
+    }
+
+    /**
+     * The most pages one read-ahead request may ask for: a sixteenth of the frames, at most 32, so that what is read
+     * ahead does not push out what the reader still needs; 0 (no read-ahead) in a pool of fewer than 128 frames.
+     */
+    public int readAheadPages() {
+        return frameCount < 128 ? 0 : Math.min(32, frameCount / 16);
+    }
+
+    /**
+     * Asks for pages of {@code file} (ascending) to be read into the pool ahead of a reader that will pin them in
+     * this order ({@link ReadAhead}); returns at once. {@code readerAt} tells the page the reader has reached, and
+     * pages up to it are no longer read. Nothing is read ahead for a file in memory.
+     */
+    public void readAhead(PageFile file, long[] pageNos, java.util.function.LongSupplier readerAt) {
+        if (!file.inMemory() && pageNos.length > 0) {
+            readAhead.request(file, pageNos, readerAt);
+        }
+    }
+
+    /** Pages read into the pool ahead of their readers so far. */
+    public long pagesReadAhead() {
+        return readAhead.pagesRead();
+    }
+
+    /** Stops reading ahead (the database is closing); later requests are ignored. */
+    public void stopReadAhead() {
+        readAhead.stop();
+    }
+
+    private boolean loadAhead(PageFile file, long pageNo) {
+        Page cached = pinIfCached(key(file, pageNo));
+        if (cached != null) {
+            unpin(cached);
+            return false;
+        }
+        if (file.isReleased(pageNo) || pageNo >= file.pageCount()) {
+            return false;
+        }
+        unpin(load(file, pageNo, Absent.READ));
+        return true;
     }
 
     /** Pins a page if the pool holds it; null otherwise (nothing is read). */
