@@ -99,6 +99,8 @@ public final class StorageEngine implements AutoCloseable {
                 : requested.commitLogSegmentPages());
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
+        // Buffered files are read ahead by the operating system already; O_DIRECT ones by no one else.
+        pool.setReadAhead(options.directIo());
         this.files = new DatabaseFiles(directory, options, io);
         // No control file: recovery replays the whole log.
         // A database whose commit log is one plain file (made before it was kept in segments) keeps it so.

@@ -64,11 +64,13 @@ public final class BankWorkload {
 
     /**
      * Options that make checkpoints, log recycling and space reclamation (4-page heap segments, merged and given
-     * back; 2-page commit-log segments, given back) happen often, so crashes hit them.
+     * back; 2-page commit-log segments, given back) happen often, so crashes hit them; O_DIRECT where the file system
+     * allows it, so that scans read ahead over pages a crash tore.
      */
     static DatabaseConfig config(Path dir) {
         return DatabaseConfig.directory(dir).withCheckpointBytes(256 * 1024).withWalSegmentBytes(1 << 20)
-            .withCacheBytes(256 * 8192).withHeapSegmentBytes(4 * 8192).withCommitLogSegmentPages(2);
+            .withCacheBytes(256 * 8192).withHeapSegmentBytes(4 * 8192).withCommitLogSegmentPages(2)
+            .withDirectIo(true);
     }
 
     public static void main(String[] args) throws Exception {

@@ -47,6 +47,7 @@ public final class BufferPool {
     private volatile RedoLog log = RedoLog.NONE;
     private Thread backgroundWriter;
     private final ReadAhead readAhead = new ReadAhead(this::loadAhead);
+    private volatile boolean readAheadOn;
 
     /** One partition of the page table and the lock that guards it. */
     private static final class Partition {
@@ -148,20 +149,30 @@ public final class BufferPool {
     }
 
     /**
+     * Turns reading ahead on or off (off by default). It pays where nothing else reads ahead: files opened with
+     * O_DIRECT. For buffered files the operating system reads ahead already, and a thread of the pool's own only adds
+     * a handoff for every page.
+     */
+    public void setReadAhead(boolean on) {
+        readAheadOn = on;
+    }
+
+    /**
      * The most pages one read-ahead request may ask for: a sixteenth of the frames, at most 32, so that what is read
-     * ahead does not push out what the reader still needs; 0 (no read-ahead) in a pool of fewer than 128 frames.
+     * ahead does not push out what the reader still needs; 0 (no read-ahead) when it is off or in a pool of fewer
+     * than 128 frames.
      */
     public int readAheadPages() {
-        return frameCount < 128 ? 0 : Math.min(32, frameCount / 16);
+        return !readAheadOn || frameCount < 128 ? 0 : Math.min(32, frameCount / 16);
     }
 
     /**
      * Asks for pages of {@code file} (ascending) to be read into the pool ahead of a reader that will pin them in
      * this order ({@link ReadAhead}); returns at once. {@code readerAt} tells the page the reader has reached, and
-     * pages up to it are no longer read. Nothing is read ahead for a file in memory.
+     * pages up to it are no longer read. Nothing is read ahead while read-ahead is off, or for a file in memory.
      */
     public void readAhead(PageFile file, long[] pageNos, java.util.function.LongSupplier readerAt) {
-        if (!file.inMemory() && pageNos.length > 0) {
+        if (readAheadOn && !file.inMemory() && pageNos.length > 0) {
             readAhead.request(file, pageNos, readerAt);
         }
     }

@@ -45,6 +45,7 @@ class ReadAheadTest {
     void pagesAskedForArriveInThePoolBeforeTheirReaderPinsThem() throws Exception {
         PageFile file = writtenFile(128);
         BufferPool pool = new BufferPool(PAGE, 512L * PAGE);
+        pool.setReadAhead(true);
         long[] wanted = new long[pool.readAheadPages()];
         for (int i = 0; i < wanted.length; i++) {
             wanted[i] = 10 + 2L * i;
@@ -93,6 +94,7 @@ class ReadAheadTest {
         int pages = 200;
         PageFile file = writtenFile(pages);
         BufferPool pool = new BufferPool(PAGE, 160L * PAGE);
+        pool.setReadAhead(true);
         AtomicBoolean stop = new AtomicBoolean();
         ExecutorService exec = Executors.newFixedThreadPool(4);
         List<Future<Long>> readers = new ArrayList<>();
