@@ -15,13 +15,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageKind;
-import org.verso.storage.wal.RecordType;
-import org.verso.storage.wal.RedoLog;
+import org.verso.storage.wal.RecordingLog;
+import org.verso.storage.wal.RecordingLog.Entry;
 
 /**
  * An append region logs the records of a page together, as one run, when a writer asks (its commit) or the page is
@@ -88,14 +87,14 @@ class AppendRunLoggingTest {
             region.append(small.length, (page, at) -> page.put(at, small));
             appended.add(small);
         }
-        log.failing = true;
+        log.failAppends(true);
         assertThrows(VersoException.class, region::logAppends);
         byte[] large = new byte[3000];
         java.util.Arrays.fill(large, (byte) 9);
         // The head must be logged before it is sealed: the append that needs a new page fails and changes nothing.
         assertThrows(VersoException.class, () -> region.append(large.length, (page, at) -> page.put(at, large)));
         assertEquals(1, region.pageCount());
-        log.failing = false;
+        log.failAppends(false);
         region.append(large.length, (page, at) -> page.put(at, large));
         appended.add(large);
         region.logAppends();
@@ -207,7 +206,7 @@ class AppendRunLoggingTest {
         }
         List<Entry> entries = log.records(log.size());
         for (int i = 0; i < entries.size(); i++) {
-            ByteBuffer frames = ByteBuffer.wrap(entries.get(i).payload, 16, entries.get(i).payload.length - 16);
+            ByteBuffer frames = ByteBuffer.wrap(entries.get(i).payload(), 16, entries.get(i).payload().length - 16);
             while (frames.hasRemaining()) {
                 int length = frames.getInt();
                 int writer = frames.getInt(frames.position());
@@ -244,8 +243,8 @@ class AppendRunLoggingTest {
         var handler = AppendRegion.redoHandler(pool, stream -> stream == STREAM ? file : null);
         for (int i = 0; i < times; i++) {
             for (Entry entry : entries) {
-                if (entry.type == AppendRegion.APPEND_RUN) {
-                    handler.redo(ByteBuffer.wrap(entry.payload), entry.lsn);
+                if (entry.type() == AppendRegion.APPEND_RUN) {
+                    handler.redo(ByteBuffer.wrap(entry.payload()), entry.lsn());
                 }
             }
             pool.flushAll(); // the second replay finds the pages on disk
@@ -263,63 +262,6 @@ class AppendRunLoggingTest {
         assertEquals(expected.size(), actual.size(), "records after replay");
         for (int i = 0; i < expected.size(); i++) {
             assertArrayEquals(expected.get(i), actual.get(i), "record " + i);
-        }
-    }
-
-    private record Entry(RecordType type, byte[] payload, long lsn) {
-    }
-
-    /** A log in memory that keeps every record; it can be made to refuse appends, as a full disk does. */
-    private static final class RecordingLog implements RedoLog {
-        private final List<Entry> entries = new ArrayList<>();
-        private long lsn;
-        volatile boolean failing;
-
-        @Override
-        public synchronized long append(RecordType type, int payloadLength, PayloadWriter payload) {
-            if (failing) {
-                throw ErrorCode.DISK_FULL.exception("the test's log");
-            }
-            ByteBuffer buf = ByteBuffer.allocate(payloadLength);
-            payload.write(buf, 0);
-            lsn += payloadLength + 25;
-            entries.add(new Entry(type, buf.array(), lsn));
-            return lsn;
-        }
-
-        synchronized int size() {
-            return entries.size();
-        }
-
-        synchronized List<Entry> records(int count) {
-            return new ArrayList<>(entries.subList(0, count));
-        }
-
-        synchronized int count(RecordType type) {
-            return (int) entries.stream().filter(e -> e.type == type).count();
-        }
-
-        @Override
-        public void awaitCommit(long lsn) {
-        }
-
-        @Override
-        public void flushTo(long lsn) {
-        }
-
-        @Override
-        public synchronized long appendedLsn() {
-            return lsn;
-        }
-
-        @Override
-        public long durableLsn() {
-            return Long.MAX_VALUE;
-        }
-
-        @Override
-        public long commitHorizon() {
-            return Long.MAX_VALUE;
         }
     }
 }

@@ -11,8 +11,7 @@ import org.verso.storage.io.PageKind;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.wal.FullPageImages;
-import org.verso.storage.wal.RecordType;
-import org.verso.storage.wal.RedoLog;
+import org.verso.storage.wal.RecordingLog;
 
 /** What a B+tree's splits write to the log, counted per split. */
 class BTreeSplitLoggingTest {
@@ -32,7 +31,7 @@ class BTreeSplitLoggingTest {
     }
 
     private static long imageBytesPerSplit(java.util.function.LongUnaryOperator keyOf) throws Exception {
-        CountingLog log = new CountingLog();
+        RecordingLog log = new RecordingLog();
         PageFile file = new PageFile(7, "index", PageKind.INDEX, PAGE, new MemoryPageChannel(), new IoAccounting());
         BTree tree = BTree.create("t_idx", TableIndex.Reference.ROW_ID, file, new BufferPool(PAGE, 512L * PAGE), log,
             FullPageImages.NEVER, 7);
@@ -41,45 +40,6 @@ class BTreeSplitLoggingTest {
             tree.insert(ByteBuffer.allocate(8).putLong(k).array(), k);
         }
         assertTrue(tree.splits() > 20, tree.splits() + " splits");
-        return log.imageBytes / tree.splits();
-    }
-
-    /** Counts the bytes of page-image records; keeps nothing. */
-    private static final class CountingLog implements RedoLog {
-        long imageBytes;
-        long lsn;
-
-        @Override
-        public synchronized long append(RecordType type, int payloadLength, PayloadWriter payload) {
-            payload.write(ByteBuffer.allocate(payloadLength), 0);
-            if (type == BTreeLog.PAGE_IMAGES) {
-                imageBytes += payloadLength;
-            }
-            lsn += payloadLength + 25;
-            return lsn;
-        }
-
-        @Override
-        public void awaitCommit(long lsn) {
-        }
-
-        @Override
-        public void flushTo(long lsn) {
-        }
-
-        @Override
-        public synchronized long appendedLsn() {
-            return lsn;
-        }
-
-        @Override
-        public long durableLsn() {
-            return Long.MAX_VALUE;
-        }
-
-        @Override
-        public long commitHorizon() {
-            return Long.MAX_VALUE;
-        }
+        return log.payloadBytes(BTreeLog.PAGE_IMAGES) / tree.splits();
     }
 }
