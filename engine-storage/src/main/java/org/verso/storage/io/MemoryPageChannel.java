@@ -9,15 +9,15 @@ import java.util.List;
  * growth never copies existing data.
  */
 public final class MemoryPageChannel implements PageChannel {
-    @Override
-    public boolean inMemory() {
-        return true;
-    }
-
     private static final int CHUNK = 1 << 20;
 
     private final List<ByteBuffer> chunks = new ArrayList<>();
     private long size;
+
+    @Override
+    public boolean inMemory() {
+        return true;
+    }
 
     @Override
     public synchronized int read(ByteBuffer dst, long position) {
