@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.verso.common.RowCursor;
 import org.verso.common.VersoException;
+import org.verso.core.table.KeyShare;
 import org.verso.core.table.Table;
 import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
@@ -50,7 +51,7 @@ class KeyShareLockTest {
     private boolean keyShare(Transaction tx, int id) {
         RowCursor c = accounts.lookup(tx, new Object[] {id});
         assertTrue(c.next());
-        return accounts.keyShare(tx, c.rowId(), c.row(), KEY);
+        return accounts.keyShare(tx, tx.snapshot(), c.rowId(), c.row(), KEY) == KeyShare.HELD;
     }
 
     @Test

@@ -21,9 +21,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Foreign keys under concurrent transactions, through JDBC at REPEATABLE READ (snapshot isolation): a child row
- * inserted while another transaction deletes its parent must never leave a child without a parent, whichever of
- * the two writes first; an update of the parent that keeps its key must not wait for or conflict with a child insert.
+ * Foreign keys under concurrent transactions, through JDBC at REPEATABLE READ (snapshot isolation) and, for the
+ * child's side, READ COMMITTED: a child row inserted while another transaction deletes its parent must never leave a
+ * child without a parent, whichever of the two writes first; an update of the parent that keeps its key must not
+ * wait for or conflict with a child insert.
  */
 class JdbcForeignKeyConcurrencyTest {
     private static final Set<String> RETRYABLE = Set.of("40001", "40P01");
@@ -125,6 +126,47 @@ class JdbcForeignKeyConcurrencyTest {
             child.rollback();
         }
         assertEquals(0, orphans(url));
+    }
+
+    /**
+     * At READ COMMITTED the check looks for the parent again in the newest committed state, as PostgreSQL's does: the
+     * child has no parent (23503), not a serialization failure.
+     */
+    @Test
+    void atReadCommittedAChildInsertedWhileItsParentIsBeingDeletedHasNoParentOnceTheDeleteCommits()
+        throws Exception {
+        String url = database();
+        try (Connection child = transaction(url); Connection parent = transaction(url)) {
+            child.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            JdbcTestSupport.exec(parent, "DELETE FROM parent WHERE id = 1");
+            Future<?> insert = runAndCommit(child, "INSERT INTO child VALUES (10, 1)");
+            assertWaits(insert, "the insert waits for the transaction that deletes its parent");
+            parent.commit();
+            SQLException e = failure(insert);
+            assertEquals("23503", e.getSQLState(), e.getMessage());
+            child.rollback();
+        }
+        assertEquals(0, orphans(url));
+    }
+
+    /** At READ COMMITTED a parent deleted and created again with its key, by one commit, is the child's parent. */
+    @Test
+    void atReadCommittedAChildFindsTheParentCreatedAgainWithItsKey() throws Exception {
+        String url = database();
+        try (Connection child = transaction(url); Connection parent = transaction(url)) {
+            child.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            JdbcTestSupport.exec(parent, "DELETE FROM parent WHERE id = 1");
+            JdbcTestSupport.exec(parent, "INSERT INTO parent VALUES (1, 'again')");
+            Future<?> insert = runAndCommit(child, "INSERT INTO child VALUES (10, 1)");
+            assertWaits(insert, "the insert waits for the transaction that deletes its parent");
+            parent.commit();
+            insert.get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(0, orphans(url));
+        try (Connection c = JdbcTestSupport.connect(url)) {
+            assertEquals(1, JdbcTestSupport.queryLong(c, "SELECT COUNT(*) FROM child JOIN parent "
+                + "ON parent.id = child.parent_id WHERE parent.note = 'again'"));
+        }
     }
 
     @Test

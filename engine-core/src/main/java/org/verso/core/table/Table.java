@@ -200,7 +200,14 @@ public final class Table implements ReadableTable {
     /** Every row visible to the transaction, in no particular order. */
     @Override
     public RowCursor scan(Transaction tx) {
-        Snapshot snapshot = tx.snapshot();
+        return scan(tx, tx.snapshot());
+    }
+
+    /**
+     * Every row visible at {@code snapshot}, for transaction {@code tx}: a READ COMMITTED check that must see the
+     * newest committed state ({@link Transaction#latestSnapshot}) rather than its statement's.
+     */
+    public RowCursor scan(Transaction tx, Snapshot snapshot) {
         ConcurrencyControl control = tx.control();
         control.onTableScan(tx, definition.id());
         if (!control.tracksReads()) {
@@ -228,6 +235,11 @@ public final class Table implements ReadableTable {
      * column cannot hold exactly, matches nothing.
      */
     public RowCursor lookup(Transaction tx, String indexName, Object[] key) {
+        return lookup(tx, tx.snapshot(), indexName, key);
+    }
+
+    /** As {@link #lookup(Transaction, String, Object[])}, but the rows visible at {@code snapshot}. */
+    public RowCursor lookup(Transaction tx, Snapshot snapshot, String indexName, Object[] key) {
         IndexAccess index = index(indexName);
         int[] columns = index.columns();
         if (key.length > columns.length) {
@@ -243,8 +255,8 @@ public final class Table implements ReadableTable {
             canonical[i] = exact.get();
         }
         byte[] encoded = index.codec().encode(canonical);
-        return indexScan(tx, index, key.length == columns.length ? KeyRange.key(encoded) : KeyRange.prefix(encoded),
-            false);
+        return indexScan(tx, snapshot, index,
+            key.length == columns.length ? KeyRange.key(encoded) : KeyRange.prefix(encoded), false);
     }
 
     /**
@@ -256,7 +268,7 @@ public final class Table implements ReadableTable {
         KeyCodec codec = index.codec();
         KeyRange keys = KeyRange.between(range.low() == null ? null : codec.encode(range.low()), range.lowInclusive(),
             range.high() == null ? null : codec.encode(range.high()), range.highInclusive());
-        return indexScan(tx, index, keys, descending);
+        return indexScan(tx, tx.snapshot(), index, keys, descending);
     }
 
     private IndexAccess index(String name) {
@@ -268,8 +280,8 @@ public final class Table implements ReadableTable {
         throw ErrorCode.INDEX_NOT_FOUND.exception(name);
     }
 
-    private RowCursor indexScan(Transaction tx, IndexAccess index, KeyRange range, boolean descending) {
-        Snapshot snapshot = tx.snapshot();
+    private RowCursor indexScan(Transaction tx, Snapshot snapshot, IndexAccess index, KeyRange range,
+                                boolean descending) {
         tx.control().onIndexScan(tx, definition.id(), index.definition().id(), range);
         IndexCursor entries = index.storage().scan(range, descending);
         IndexEntryRefs refs = index.refs();
@@ -512,46 +524,51 @@ public final class Table implements ReadableTable {
     }
 
     /**
-     * Takes a key-share lock on row {@code rowId}, which {@code tx} found visible as {@code seen} and whose key
-     * columns {@code keyColumns} it relies on (a foreign key's parent row): until {@code tx} ends, a transaction that
-     * deletes the row or changes that key waits for it ({@link #awaitKeyShares}). Then checks that no other
-     * transaction has done so already: it waits for one that is doing so, and fails with 40001 if one committed after
-     * the snapshot. Returns false if the row is gone. An update that keeps the key neither waits nor conflicts. The
-     * row is fetched again only if its newest version is not the one the snapshot saw.
+     * Takes a key-share lock on row {@code rowId}, which {@code tx} found visible at {@code snapshot} as {@code seen}
+     * and whose key columns {@code keyColumns} it relies on (a foreign key's parent row): until {@code tx} ends, a
+     * transaction that deletes the row or changes that key waits for it ({@link #awaitKeyShares}). Then checks that
+     * no other transaction has done so already: it waits for one that is doing so. If one committed after the
+     * snapshot, it fails with 40001, except at READ COMMITTED, where it answers {@link KeyShare#CHANGED} and the
+     * caller looks again in the newest committed state, as PostgreSQL's check does. An update that keeps the key
+     * neither waits nor conflicts. The row is fetched again only if its newest version is not the one the snapshot
+     * saw.
      */
-    public boolean keyShare(Transaction tx, long rowId, Object[] seen, int[] keyColumns) {
+    public KeyShare keyShare(Transaction tx, Snapshot snapshot, long rowId, Object[] seen, int[] keyColumns) {
         schemaLock.readLock().lock();
         try {
             transactions.keyShares().share(tx, definition.id(), rowId);
             while (true) {
                 long word = heap.newestWord(rowId);
                 if (word == VersionWord.NONE) {
-                    return false;
+                    return KeyShare.GONE;
                 }
                 if (VersionWord.isOwnedBy(word, tx.id())
-                    || VersionWord.isCommitted(word) && VersionWord.timestamp(word) <= tx.snapshot().timestamp()) {
-                    return true; // the version tx's lookup saw is the newest
+                    || VersionWord.isCommitted(word) && VersionWord.timestamp(word) <= snapshot.timestamp()) {
+                    return KeyShare.HELD; // the version tx's lookup saw is the newest
                 }
                 RowVersion newest = heap.newest(rowId);
                 if (newest == null) {
-                    return false;
+                    return KeyShare.GONE;
                 }
                 word = newest.word();
                 boolean keyKept = newest.row() != null && sameValues(newest.row(), seen, keyColumns);
                 if (!VersionWord.isCommitted(word) && !VersionWord.isOwnedBy(word, tx.id())) {
                     if (keyKept) {
-                        return true;
+                        return KeyShare.HELD;
                     }
                     awaitWithoutSchemaLock(tx, VersionWord.timestamp(word)); // a delete or key change in progress
                     continue;
                 }
-                if (!keyKept && VersionWord.timestamp(word) > tx.snapshot().timestamp()) {
+                if (!keyKept && VersionWord.timestamp(word) > snapshot.timestamp()) {
+                    if (tx.control().followsConcurrentUpdates()) {
+                        return KeyShare.CHANGED;
+                    }
                     throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
                         ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, seen),
                             "was deleted or had its key changed by a transaction that committed after this"
                                 + " transaction's snapshot (at " + VersionWord.timestamp(word) + ")"));
                 }
-                return true;
+                return KeyShare.HELD;
             }
         } finally {
             schemaLock.readLock().unlock();

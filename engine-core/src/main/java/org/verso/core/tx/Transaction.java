@@ -108,6 +108,16 @@ public final class Transaction {
         return new Snapshot(snapshotTimestamp, id);
     }
 
+    /**
+     * A snapshot of the newest published state, leaving the transaction's own snapshot as it is: for a READ
+     * COMMITTED check that must see what committed during its statement (a foreign key's parent that the statement's
+     * snapshot shows, but a later commit deleted).
+     */
+    public Snapshot latestSnapshot() {
+        checkActive();
+        return new Snapshot(manager.lastCommitTimestamp(), id);
+    }
+
     /** Commits: makes every version written visible to later snapshots. */
     public void commit() {
         checkActive();

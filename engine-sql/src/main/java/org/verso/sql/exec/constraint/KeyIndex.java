@@ -5,6 +5,7 @@ import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.table.Table;
 import org.verso.core.tx.Transaction;
+import org.verso.storage.version.Snapshot;
 
 /**
  * An index whose leading columns are exactly some key's columns (a foreign key's, or the key it references), so the
@@ -42,10 +43,15 @@ record KeyIndex(String index, int[] order) {
 
     /** The rows of {@code table} the transaction sees whose key is {@code key} (values in the key's order). */
     RowCursor rows(Table table, Transaction tx, Object[] key) {
+        return rows(table, tx, tx.snapshot(), key);
+    }
+
+    /** The rows of {@code table} visible at {@code snapshot} whose key is {@code key}. */
+    RowCursor rows(Table table, Transaction tx, Snapshot snapshot, Object[] key) {
         Object[] prefix = new Object[order.length];
         for (int i = 0; i < prefix.length; i++) {
             prefix[i] = key[order[i]];
         }
-        return table.lookup(tx, index, prefix);
+        return table.lookup(tx, snapshot, index, prefix);
     }
 }

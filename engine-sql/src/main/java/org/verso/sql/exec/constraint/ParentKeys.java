@@ -4,8 +4,11 @@ import java.util.List;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ForeignKey;
 import org.verso.common.RowCursor;
+import org.verso.core.table.KeyShare;
 import org.verso.core.table.Table;
+import org.verso.core.tx.Transaction;
 import org.verso.sql.exec.ExecContext;
+import org.verso.storage.version.Snapshot;
 
 /**
  * The child side of a table's foreign keys: every row an INSERT or UPDATE writes must find its parent row, visible
@@ -53,31 +56,43 @@ final class ParentKeys {
     /**
      * Whether the row's parent exists for the transaction; if it does, the transaction holds a key-share lock on it
      * until it ends, so a concurrent delete of the parent or change of its key waits for it (see
-     * {@link Table#keyShare}).
+     * {@link Table#keyShare}). At READ COMMITTED, a parent the statement's snapshot shows but a later commit deleted
+     * or re-keyed is looked for again in the newest committed state, which may hold another row with that key.
      */
     private static boolean parentExists(ExecContext ctx, Reference reference, Object[] row, KeyValues values) {
+        Transaction tx = ctx.transaction();
+        Snapshot snapshot = tx.snapshot();
+        while (true) {
+            KeyShare found = findParent(ctx, reference, row, values, snapshot);
+            if (found != KeyShare.CHANGED) {
+                return found == KeyShare.HELD;
+            }
+            snapshot = tx.latestSnapshot();
+        }
+    }
+
+    /** Finds the parent visible at {@code snapshot} and takes its key-share lock; GONE if there is none. */
+    private static KeyShare findParent(ExecContext ctx, Reference reference, Object[] row, KeyValues values,
+                                       Snapshot snapshot) {
         ForeignKey key = reference.key();
         Table parent = ctx.table(key.referencedTable());
+        Transaction tx = ctx.transaction();
         int[] referenced = key.referencedColumns();
+        RowCursor candidates;
         if (reference.parentIndex() != null) {
             Object[] lookup = new Object[referenced.length];
             for (int i = 0; i < lookup.length; i++) {
                 lookup[i] = row[key.columns()[i]];
             }
-            RowCursor found = reference.parentIndex().rows(parent, ctx.transaction(), lookup);
-            while (found.next()) {
-                if (values.equals(KeyValues.of(found.row(), referenced))) {
-                    return parent.keyShare(ctx.transaction(), found.rowId(), found.row(), referenced);
-                }
-            }
-            return false;
+            candidates = reference.parentIndex().rows(parent, tx, snapshot, lookup);
+        } else {
+            candidates = parent.scan(tx, snapshot);
         }
-        RowCursor rows = parent.scan(ctx.transaction());
-        while (rows.next()) {
-            if (values.equals(KeyValues.of(rows.row(), referenced))) {
-                return parent.keyShare(ctx.transaction(), rows.rowId(), rows.row(), referenced);
+        while (candidates.next()) {
+            if (values.equals(KeyValues.of(candidates.row(), referenced))) {
+                return parent.keyShare(tx, snapshot, candidates.rowId(), candidates.row(), referenced);
             }
         }
-        return false;
+        return KeyShare.GONE;
     }
 }
