@@ -32,6 +32,12 @@ public final class RecordType {
         return type;
     }
 
+    /** The name of the type declared with {@code code} (once its owner's class is loaded), or "type " + code. */
+    public static String nameOf(byte code) {
+        RecordType type = DECLARED.get(code);
+        return type == null ? "type " + code : type.name;
+    }
+
     public byte code() {
         return code;
     }
