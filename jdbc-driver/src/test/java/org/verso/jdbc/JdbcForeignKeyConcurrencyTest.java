@@ -21,8 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Foreign keys under concurrent transactions, through JDBC at REPEATABLE READ (snapshot isolation) and, for the
- * child's side, READ COMMITTED: a child row inserted while another transaction deletes its parent must never leave a
+ * Foreign keys under concurrent transactions, through JDBC at REPEATABLE READ (snapshot isolation) and READ
+ * COMMITTED: a child row inserted while another transaction deletes its parent must never leave a
  * child without a parent, whichever of the two writes first; an update of the parent that keeps its key must not
  * wait for or conflict with a child insert.
  */
@@ -169,6 +169,47 @@ class JdbcForeignKeyConcurrencyTest {
         }
     }
 
+    /**
+     * At READ COMMITTED the parent side looks for children in the newest committed state once the child's
+     * transaction ended, as PostgreSQL's check does: the child it committed is found, 23503.
+     */
+    @Test
+    void atReadCommittedAParentDeletedWhileAChildIsInsertedFailsAsReferencedOnceTheChildCommits() throws Exception {
+        String url = database();
+        try (Connection child = transaction(url); Connection parent = transaction(url)) {
+            parent.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
+            Future<?> delete = runAndCommit(parent, "DELETE FROM parent WHERE id = 1");
+            assertWaits(delete, "the delete waits for the transaction that references the row");
+            child.commit();
+            SQLException e = failure(delete);
+            assertEquals("23503", e.getSQLState(), e.getMessage());
+            parent.rollback();
+        }
+        assertEquals(0, orphans(url));
+    }
+
+    /** At READ COMMITTED a cascade deletes the child that a transaction it waited for committed. */
+    @Test
+    void atReadCommittedACascadeDeletesTheChildCommittedWhileItWaited() throws Exception {
+        String url = JdbcTestSupport.freshMemoryUrl("fk");
+        keeper = JdbcTestSupport.connect(url);
+        JdbcTestSupport.exec(keeper, "CREATE TABLE parent (id INT PRIMARY KEY, note VARCHAR(20))");
+        JdbcTestSupport.exec(keeper, "CREATE TABLE child (id INT PRIMARY KEY, "
+            + "parent_id INT REFERENCES parent (id) ON DELETE CASCADE)");
+        JdbcTestSupport.exec(keeper, "INSERT INTO parent VALUES (1, 'one'), (2, 'two')");
+        try (Connection child = transaction(url); Connection parent = transaction(url)) {
+            parent.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
+            Future<?> delete = runAndCommit(parent, "DELETE FROM parent WHERE id = 1");
+            assertWaits(delete, "the delete waits for the transaction that references the row");
+            child.commit();
+            delete.get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(0, orphans(url));
+        assertEquals(0, JdbcTestSupport.queryLong(keeper, "SELECT COUNT(*) FROM child"));
+    }
+
     @Test
     void aChildInsertedAfterItsParentsDeletionCommittedFailsAlthoughItsSnapshotStillSeesTheParent()
         throws Exception {
@@ -221,8 +262,18 @@ class JdbcForeignKeyConcurrencyTest {
      */
     @Test
     void randomChildInsertsAndParentDeletesLeaveNoOrphan() throws Exception {
+        randomChildInsertsAndParentDeletes(Connection.TRANSACTION_REPEATABLE_READ);
+    }
+
+    /** The same at READ COMMITTED, where both sides look again in the newest committed state instead of 40001. */
+    @Test
+    void atReadCommittedRandomChildInsertsAndParentDeletesLeaveNoOrphan() throws Exception {
+        randomChildInsertsAndParentDeletes(Connection.TRANSACTION_READ_COMMITTED);
+    }
+
+    private void randomChildInsertsAndParentDeletes(int isolation) throws Exception {
         long seed = Long.getLong("verso.seed", System.nanoTime());
-        System.out.println("JdbcForeignKeyConcurrencyTest seed=" + seed);
+        System.out.println("JdbcForeignKeyConcurrencyTest seed=" + seed + " isolation=" + isolation);
         String url = database();
         int parents = 8;
         for (int p = 3; p < parents; p++) {
@@ -238,6 +289,7 @@ class JdbcForeignKeyConcurrencyTest {
             boolean deleter = w < 2;
             futures.add(pool.submit(() -> {
                 try (Connection c = transaction(url)) {
+                    c.setTransactionIsolation(isolation);
                     for (int n = 0; n < 150; n++) {
                         int p = random.nextInt(parents);
                         try {

@@ -561,6 +561,8 @@ public final class Table implements ReadableTable {
                 }
                 if (!keyKept && VersionWord.timestamp(word) > snapshot.timestamp()) {
                     if (tx.control().followsConcurrentUpdates()) {
+                        // The caller's newest committed state must hold that commit: it may still wait to be published.
+                        awaitPublishedWithoutSchemaLock(VersionWord.timestamp(word));
                         return KeyShare.CHANGED;
                     }
                     throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
@@ -579,7 +581,8 @@ public final class Table implements ReadableTable {
      * Called after {@code tx} deleted row {@code rowId} or changed a key other tables reference, before it checks
      * what references the row: waits for the transactions holding a key-share lock on it ({@link #keyShare}), and
      * fails with 40001 if one of them committed after the snapshot, since it may have added a reference that
-     * {@code tx} cannot see.
+     * {@code tx} cannot see. At READ COMMITTED it only waits: the caller then looks for references in the newest
+     * committed state ({@link Transaction#latestSnapshot}), which shows them.
      */
     public void awaitKeyShares(Transaction tx, long rowId) {
         schemaLock.readLock().lock();
@@ -590,6 +593,11 @@ public final class Table implements ReadableTable {
                 if (holders.holder() >= 0) {
                     awaitWithoutSchemaLock(tx, holders.holder());
                     continue;
+                }
+                if (holders.lastCommitTs() > tx.snapshot().timestamp() && tx.control().followsConcurrentUpdates()) {
+                    // The newest committed state must hold that commit: it may still wait to be published.
+                    awaitPublishedWithoutSchemaLock(holders.lastCommitTs());
+                    return;
                 }
                 if (holders.lastCommitTs() > tx.snapshot().timestamp()) {
                     throw transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,

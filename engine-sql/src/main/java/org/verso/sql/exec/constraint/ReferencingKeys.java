@@ -8,14 +8,18 @@ import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ForeignKey;
 import org.verso.core.catalog.ForeignKeyAction;
 import org.verso.common.RowCursor;
+import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
+import org.verso.core.tx.Transaction;
 import org.verso.sql.exec.ExecContext;
+import org.verso.storage.version.Snapshot;
 
 /**
  * The parent side of foreign keys: what happens to rows of other tables (or this one) that reference keys a
  * DELETE or UPDATE of this table removed. After the statement's writes, it waits for the transactions whose
  * foreign-key checks hold a key-share lock on the rows that lost their key (40001 if one committed after the
- * snapshot), then looks for the removed keys in each child table: through an index on the foreign key's columns if
+ * snapshot; at READ COMMITTED the references are looked for in the newest committed state instead), then looks for
+ * the removed keys in each child table: through an index on the foreign key's columns if
  * the child has one, else by one scan. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row
  * remains; ON DELETE CASCADE deletes the referencing rows, and their own referencing rows in turn. A changed
  * referenced key is always checked as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades
@@ -93,6 +97,15 @@ final class ReferencingKeys {
         }
     }
 
+    /**
+     * The state in which references are looked for: the transaction's snapshot, or at READ COMMITTED the newest
+     * committed state, taken after the key-share locks' holders ended, so that a child one of them committed is seen
+     * (as PostgreSQL's checks do: 23503, or the child deleted by a cascade).
+     */
+    private static Snapshot referenceSnapshot(Transaction tx) {
+        return tx.control().followsConcurrentUpdates() ? tx.latestSnapshot() : tx.snapshot();
+    }
+
     private static Set<KeyValues> keys(List<Object[]> rows, int[] columns) {
         Set<KeyValues> keys = new HashSet<>();
         for (Object[] row : rows) {
@@ -106,15 +119,17 @@ final class ReferencingKeys {
 
     private void act(ExecContext ctx, Referrer referrer, Set<KeyValues> removed, ForeignKeyAction action) {
         Table child = ctx.table(referrer.child());
+        Transaction tx = ctx.transaction();
+        Snapshot snapshot = referenceSnapshot(tx);
         int[] columns = referrer.key().columns();
         List<Long> rowIds = new ArrayList<>();
         List<Object[]> rows = new ArrayList<>();
         List<RowCursor> cursors = new ArrayList<>();
         if (referrer.childIndex() == null) {
-            cursors.add(child.scan(ctx.transaction()));
+            cursors.add(child.scan(tx, snapshot));
         } else {
             for (KeyValues key : removed) {
-                cursors.add(referrer.childIndex().rows(child, ctx.transaction(), key.values()));
+                cursors.add(referrer.childIndex().rows(child, tx, snapshot, key.values()));
             }
         }
         for (RowCursor cursor : cursors) {
@@ -123,7 +138,7 @@ final class ReferencingKeys {
                 if (!removed.contains(key)) {
                     continue;
                 }
-                if (action != ForeignKeyAction.CASCADE && !stillPresent(ctx, referrer, key)) {
+                if (action != ForeignKeyAction.CASCADE && !stillPresent(ctx, referrer, key, snapshot)) {
                     throw ErrorCode.FOREIGN_KEY_REFERENCED.exception(table, referrer.key().name(), referrer.child(),
                         key);
                 }
@@ -136,8 +151,11 @@ final class ReferencingKeys {
         }
         List<Object[]> deleted = new ArrayList<>();
         List<Long> deletedIds = new ArrayList<>();
+        // At READ COMMITTED a child changed since the snapshot is followed, as a DELETE follows a row: deleted if it
+        // still references a removed key. Other levels fail with 40001 there.
+        RowRecheck stillReferencing = newest -> removed.contains(KeyValues.of(newest, columns)) ? newest : null;
         for (int i = 0; i < rowIds.size(); i++) {
-            if (child.delete(ctx.transaction(), rowIds.get(i))) {
+            if (child.delete(tx, rowIds.get(i), stillReferencing)) {
                 deleted.add(rows.get(i));
                 deletedIds.add(rowIds.get(i));
             }
@@ -151,8 +169,8 @@ final class ReferencingKeys {
      * Whether another row of this table now has the removed key (an UPDATE that swapped keys between rows), so the
      * reference is still satisfied.
      */
-    private boolean stillPresent(ExecContext ctx, Referrer referrer, KeyValues key) {
-        RowCursor rows = ctx.table(table).scan(ctx.transaction());
+    private boolean stillPresent(ExecContext ctx, Referrer referrer, KeyValues key, Snapshot snapshot) {
+        RowCursor rows = ctx.table(table).scan(ctx.transaction(), snapshot);
         int[] referenced = referrer.key().referencedColumns();
         while (rows.next()) {
             if (key.equals(KeyValues.of(rows.row(), referenced))) {
