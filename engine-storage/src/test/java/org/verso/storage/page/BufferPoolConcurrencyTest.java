@@ -55,6 +55,7 @@ class BufferPoolConcurrencyTest {
         pool.startBackgroundWriter(1);
         AtomicBoolean stop = new AtomicBoolean();
         ExecutorService exec = Executors.newFixedThreadPool(owners + 4);
+        ExecutorService racer = Executors.newSingleThreadExecutor();
         List<Future<?>> work = new ArrayList<>();
         long[] discardRounds = new long[1];
         try {
@@ -93,7 +94,8 @@ class BufferPoolConcurrencyTest {
                 }
                 return null;
             }));
-            // A file created, filled, raced for and discarded over and over, under a new id each time.
+            // A file created, filled, raced for and discarded over and over, under a new id each time. The racing
+            // creation runs on an executor of its own, which outlives the shutdown of the one running this loop.
             Random random = new Random(seed - 1);
             CyclicBarrier both = new CyclicBarrier(2);
             Page[] raced = new Page[2];
@@ -107,7 +109,7 @@ class BufferPoolConcurrencyTest {
                         page.buffer().putLong(TAG, tag(100 + round, p));
                         pool.unpin(page);
                     }
-                    Future<Page> other = exec.submit(() -> {
+                    Future<Page> other = racer.submit(() -> {
                         both.await(10, TimeUnit.SECONDS);
                         return pool.pinOrCreate(scratch, pages);
                     });
@@ -138,6 +140,7 @@ class BufferPoolConcurrencyTest {
         for (Future<?> f : work) {
             f.get(60, TimeUnit.SECONDS);
         }
+        racer.shutdown();
         pool.stopBackgroundWriter();
         pool.flushAll();
         ByteBuffer read = ByteBuffer.allocateDirect(PAGE);
