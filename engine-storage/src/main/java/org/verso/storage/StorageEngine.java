@@ -99,9 +99,10 @@ public final class StorageEngine implements AutoCloseable {
                 : requested.commitLogSegmentPages());
         StorageOptions options = this.options;
         this.pool = new BufferPool(options.pageSize(), options.cacheBytes());
-        // Buffered files are read ahead by the operating system already; O_DIRECT ones by no one else.
-        pool.setReadAhead(options.directIo());
         this.files = new DatabaseFiles(directory, options, io);
+        // Buffered files are read ahead by the operating system already, O_DIRECT ones by no one else; in memory
+        // there is nothing to read.
+        pool.setReadAhead(options.directIo() && !files.isInMemory());
         // No control file: recovery replays the whole log.
         // A database whose commit log is one plain file (made before it was kept in segments) keeps it so.
         this.commitLog = new CommitLog(new AppendRegion(files.openSegmented(COMMIT_LOG, PageKind.COMMIT_LOG,

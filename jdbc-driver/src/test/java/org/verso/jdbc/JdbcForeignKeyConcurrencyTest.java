@@ -30,6 +30,7 @@ class JdbcForeignKeyConcurrencyTest {
     private static final Set<String> RETRYABLE = Set.of("40001", "40P01");
     // A child whose parent is gone, a parent created again by two connections at once.
     private static final Set<String> EXPECTED = Set.of("23503", "23505");
+    private static final String DELETE_PARENT = "DELETE FROM parent WHERE id = 1";
 
     // Keeps each test's in-memory database open between its connections.
     private Connection keeper;
@@ -79,7 +80,7 @@ class JdbcForeignKeyConcurrencyTest {
 
     @Test
     void aParentDeletedWhileAChildReferencingItIsInsertedFailsOnceTheChildCommits() throws Exception {
-        parentDeletedWhileAChildIsInserted(Connection.TRANSACTION_REPEATABLE_READ, "40001");
+        parentChangedWhileAChildIsInserted(Connection.TRANSACTION_REPEATABLE_READ, DELETE_PARENT, "40001");
     }
 
     /**
@@ -88,20 +89,23 @@ class JdbcForeignKeyConcurrencyTest {
      */
     @Test
     void atReadCommittedAParentDeletedWhileAChildIsInsertedFailsAsReferencedOnceTheChildCommits() throws Exception {
-        parentDeletedWhileAChildIsInserted(Connection.TRANSACTION_READ_COMMITTED, "23503");
+        parentChangedWhileAChildIsInserted(Connection.TRANSACTION_READ_COMMITTED, DELETE_PARENT, "23503");
     }
 
-    /** The deleter, at {@code isolation}, waits for the child's insert and fails with {@code state} once it commits. */
-    private void parentDeletedWhileAChildIsInserted(int isolation, String state) throws Exception {
+    /**
+     * The parent's {@code change} (a delete or a key change), at {@code isolation}, waits for the child's insert and
+     * fails with {@code state} once it commits.
+     */
+    private void parentChangedWhileAChildIsInserted(int isolation, String change, String state) throws Exception {
         String url = database();
         try (Connection child = transaction(url); Connection parent = transaction(url)) {
             parent.setTransactionIsolation(isolation);
             JdbcTestSupport.queryLong(parent, "SELECT COUNT(*) FROM parent"); // the deleter's snapshot: no child yet
             JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
-            Future<?> delete = runAndCommit(parent, "DELETE FROM parent WHERE id = 1");
-            assertWaits(delete, "the delete waits for the transaction that references the row");
+            Future<?> changed = runAndCommit(parent, change);
+            assertWaits(changed, "the change waits for the transaction that references the row");
             child.commit();
-            SQLException e = failure(delete);
+            SQLException e = failure(changed);
             assertEquals(state, e.getSQLState(), e.getMessage());
             parent.rollback();
         }
@@ -233,17 +237,8 @@ class JdbcForeignKeyConcurrencyTest {
 
     @Test
     void aParentKeyChangedWhileAChildReferencesItFailsOnceTheChildCommits() throws Exception {
-        String url = database();
-        try (Connection child = transaction(url); Connection parent = transaction(url)) {
-            JdbcTestSupport.queryLong(parent, "SELECT COUNT(*) FROM parent");
-            JdbcTestSupport.exec(child, "INSERT INTO child VALUES (10, 1)");
-            Future<?> rekey = runAndCommit(parent, "UPDATE parent SET id = 3 WHERE id = 1");
-            assertWaits(rekey, "the key change waits for the transaction that references the row");
-            child.commit();
-            assertEquals("40001", failure(rekey).getSQLState());
-            parent.rollback();
-        }
-        assertEquals(0, orphans(url));
+        parentChangedWhileAChildIsInserted(Connection.TRANSACTION_REPEATABLE_READ,
+            "UPDATE parent SET id = 3 WHERE id = 1", "40001");
     }
 
     /**

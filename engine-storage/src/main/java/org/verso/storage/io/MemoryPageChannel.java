@@ -15,11 +15,6 @@ public final class MemoryPageChannel implements PageChannel {
     private long size;
 
     @Override
-    public boolean inMemory() {
-        return true;
-    }
-
-    @Override
     public synchronized int read(ByteBuffer dst, long position) {
         int total = 0;
         while (dst.hasRemaining() && position + total < size) {

@@ -36,11 +36,6 @@ public interface PageChannel extends AutoCloseable {
         return 0;
     }
 
-    /** Whether the bytes live in memory, where reading ahead of a reader saves nothing. */
-    default boolean inMemory() {
-        return false;
-    }
-
     /** The bytes {@link #release} gives back at a time (aligned to multiples of it); 0 if it gives nothing back. */
     default long releaseUnitBytes() {
         return 0;

@@ -169,10 +169,10 @@ public final class BufferPool {
     /**
      * Asks for pages of {@code file} (ascending) to be read into the pool ahead of a reader that will pin them in
      * this order ({@link ReadAhead}); returns at once. {@code readerAt} tells the page the reader has reached, and
-     * pages up to it are no longer read. Nothing is read ahead while read-ahead is off, or for a file in memory.
+     * pages up to it are no longer read. Nothing is read ahead while read-ahead is off.
      */
     public void readAhead(PageFile file, long[] pageNos, java.util.function.LongSupplier readerAt) {
-        if (readAheadOn && !file.inMemory() && pageNos.length > 0) {
+        if (readAheadOn && pageNos.length > 0) {
             readAhead.request(file, pageNos, readerAt);
         }
     }

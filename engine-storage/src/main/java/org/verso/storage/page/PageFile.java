@@ -140,11 +140,6 @@ public final class PageFile implements AutoCloseable {
         }
     }
 
-    /** Whether the file lives in memory (an in-memory database), where reading ahead saves nothing. */
-    public boolean inMemory() {
-        return channel.inMemory();
-    }
-
     /** Pages per run that {@link #release} gives back; 0 if the file gives nothing back. */
     public long releaseUnitPages() {
         return channel.releaseUnitBytes() / pageSize;

@@ -13,7 +13,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
-import org.verso.storage.io.ForwardingPageChannel;
 import org.verso.storage.io.IoAccounting;
 import org.verso.storage.io.MemoryPageChannel;
 import org.verso.storage.io.PageKind;
@@ -28,9 +27,7 @@ class ReadAheadTest {
 
     /** A file of {@code pages} pages, each tagged with its number, written and no longer in any pool. */
     private static PageFile writtenFile(int pages) throws Exception {
-        // A forwarding channel is not "in memory": the pool reads ahead for it as for a file on disk.
-        PageFile file = new PageFile(1, "heap", PageKind.HEAP, PAGE, new ForwardingPageChannel(
-            new MemoryPageChannel()), new IoAccounting());
+        PageFile file = new PageFile(1, "heap", PageKind.HEAP, PAGE, new MemoryPageChannel(), new IoAccounting());
         BufferPool writer = new BufferPool(PAGE, 16L * PAGE);
         for (int p = 0; p < pages; p++) {
             Page page = writer.pinNew(file, p);

@@ -41,12 +41,10 @@ record KeyIndex(String index, int[] order) {
         return null;
     }
 
-    /** The rows of {@code table} the transaction sees whose key is {@code key} (values in the key's order). */
-    RowCursor rows(Table table, Transaction tx, Object[] key) {
-        return rows(table, tx, tx.snapshot(), key);
-    }
-
-    /** The rows of {@code table} visible at {@code snapshot} whose key is {@code key}. */
+    /**
+     * The rows of {@code table} visible at {@code snapshot} (the transaction's, or at READ COMMITTED the newest
+     * committed state) whose key is {@code key} (values in the key's order).
+     */
     RowCursor rows(Table table, Transaction tx, Snapshot snapshot, Object[] key) {
         Object[] prefix = new Object[order.length];
         for (int i = 0; i < prefix.length; i++) {
