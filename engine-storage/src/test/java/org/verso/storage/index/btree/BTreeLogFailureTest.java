@@ -178,6 +178,11 @@ class BTreeLogFailureTest {
                                 mine.add(target);
                             }
                         }
+                        if (i % 200 == 199) {
+                            // A writer checkpoints too, so that page writes fail between its changes however
+                            // the checkpointer thread is scheduled.
+                            checkpoint(images, wal, live, pool);
+                        }
                     }
                     expected.addAll(mine);
                 } catch (Throwable e) {
@@ -188,14 +193,8 @@ class BTreeLogFailureTest {
         Thread checkpointer = new Thread(() -> {
             try {
                 while (threads.stream().anyMatch(Thread::isAlive)) {
-                    Thread.sleep(1); // often, so that page writes fail while changes run, whatever the timing
-                    try {
-                        images.advance(wal::appendedLsn);
-                        live.flush();
-                        pool.flushAll();
-                    } catch (VersoException e) {
-                        assertEquals("53100", e.sqlState());
-                    }
+                    Thread.sleep(1);
+                    checkpoint(images, wal, live, pool);
                 }
             } catch (Throwable e) {
                 failure.compareAndSet(null, e);
@@ -247,6 +246,17 @@ class BTreeLogFailureTest {
             assertEquals(new ArrayList<>(expected), refs(again), "recovered, seed " + seed);
         }
         reopened.close();
+    }
+
+    /** Writes the dirty pages as a checkpoint does; a page write that fails as on a full disk fails it. */
+    private static void checkpoint(FullPageImages images, WriteAheadLog wal, BTree tree, BufferPool pool) {
+        try {
+            images.advance(wal::appendedLsn);
+            tree.flush();
+            pool.flushAll();
+        } catch (VersoException e) {
+            assertEquals("53100", e.sqlState());
+        }
     }
 
     private static List<Long> refs(BTree tree) {
