@@ -41,6 +41,9 @@ import org.verso.bench.storage.Scratch;
  *       operation.</li>
  *   <li>{@code fullScanAfterRandomUpdates}: the same scan of a table of which a quarter of the rows, chosen at
  *       random, were then updated by primary key in random order: the rows no longer lie in key order.</li>
+ *   <li>{@code createIndex}: {@code CREATE INDEX} on {@code (grp, amount)} of the loaded table, durable at the end
+ *       (H2's {@code CHECKPOINT SYNC}); the index is dropped after each operation. Verso's log bytes for the build
+ *       are printed.</li>
  * </ul>
  */
 @State(Scope.Benchmark)
@@ -179,6 +182,50 @@ public class BulkLoadBenchmark {
             updated = new ScannedTable(25);
         }
         return scan(updated);
+    }
+
+    private ScannedTable indexed;
+    private boolean indexBuilt;
+
+    /**
+     * {@code CREATE INDEX} on two columns of the loaded table (the table of {@code fullScan}, loaded by the
+     * warmup): every row's key entered into a new index, durably. Verso prints the log bytes the build wrote.
+     */
+    @Benchmark
+    public long createIndex() throws SQLException {
+        if (indexed == null) {
+            indexed = new ScannedTable(0);
+        }
+        long walBefore = engine.equals("verso") ? walBytes(indexed.connection) : 0;
+        try (Statement s = indexed.connection.createStatement()) {
+            s.execute("CREATE INDEX items_grp_amount ON items (grp, amount)");
+            indexBuilt = true;
+            if (engine.equals("h2")) {
+                s.execute("CHECKPOINT SYNC");
+            }
+        }
+        if (engine.equals("verso")) {
+            System.out.println("[createIndex] WAL bytes written: " + (walBytes(indexed.connection) - walBefore));
+        }
+        return rows;
+    }
+
+    @TearDown(Level.Invocation)
+    public void dropBuiltIndex() throws SQLException {
+        if (indexBuilt) {
+            try (Statement s = indexed.connection.createStatement()) {
+                s.execute("DROP INDEX items_grp_amount");
+            }
+            indexBuilt = false;
+        }
+    }
+
+    private static long walBytes(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT BYTES_WRITTEN FROM SYS.IO_TOTALS WHERE KIND = 'WAL'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     static void updateInRandomOrder(Connection c, int rows, int percent, boolean h2) throws SQLException {

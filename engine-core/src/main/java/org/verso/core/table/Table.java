@@ -26,6 +26,7 @@ import org.verso.storage.heap.WriteDecider;
 import org.verso.storage.heap.WriteDecision;
 import org.verso.storage.heap.WriteOutcome;
 import org.verso.storage.index.IndexCursor;
+import org.verso.storage.index.IndexLoader;
 import org.verso.storage.index.IndexStatistics;
 import org.verso.storage.index.KeyCodec;
 import org.verso.storage.index.KeyRange;
@@ -811,6 +812,7 @@ public final class Table implements ReadableTable {
             IndexAccess access = new IndexAccess(definition, index, storage);
             heap.logWrites(); // the entries name the versions running writers installed, which must be in the log first
             Map<ByteKey, Long> liveKeys = index.unique() ? new HashMap<>() : null;
+            IndexLoader loader = storage.loader();
             long rowIds = heap.statistics().rowIds();
             for (long rowId = 0; rowId < rowIds; rowId++) {
                 List<RowVersion> chain = heap.chain(rowId);
@@ -819,13 +821,14 @@ public final class Table implements ReadableTable {
                 }
                 for (RowVersion version : chain) {
                     if (version.row() != null) {
-                        storage.insert(access.keyOf(version.row()), access.refs().refOf(rowId, version.tid()));
+                        loader.add(access.keyOf(version.row()), access.refs().refOf(rowId, version.tid()));
                     }
                 }
                 if (liveKeys != null && !chain.isEmpty()) {
                     checkBuildUnique(access, rowId, chain.get(0), liveKeys);
                 }
             }
+            loader.finish();
             List<IndexAccess> next = new ArrayList<>(indexes);
             next.add(access);
             indexes = List.copyOf(next);

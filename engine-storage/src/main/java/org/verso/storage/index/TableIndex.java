@@ -29,6 +29,14 @@ public interface TableIndex extends AutoCloseable {
     /** Removes an entry; returns false if it was not there. */
     boolean remove(byte[] key, long ref);
 
+    /**
+     * A loader for filling the index from its table's rows, while no other thread changes it; by default it inserts
+     * the entries one by one.
+     */
+    default IndexLoader loader() {
+        return IndexLoader.oneByOne(this);
+    }
+
     /** The entries in {@code range}, in ascending key order or, with {@code descending}, in descending order. */
     IndexCursor scan(KeyRange range, boolean descending);
 

@@ -13,6 +13,7 @@ import java.util.function.BiConsumer;
 import org.verso.common.ErrorCode;
 import org.verso.storage.index.IndexCursor;
 import org.verso.storage.index.IndexEntries;
+import org.verso.storage.index.IndexLoader;
 import org.verso.storage.index.IndexStatistics;
 import org.verso.storage.index.KeyRange;
 import org.verso.storage.index.TableIndex;
@@ -218,7 +219,7 @@ public final class BTree implements TableIndex {
         return maxEntry - IndexEntries.REF;
     }
 
-    private byte[] entry(byte[] key, long ref) {
+    byte[] entry(byte[] key, long ref) {
         if (key.length > maxKeyLength()) {
             throw ErrorCode.INDEX_KEY_TOO_LARGE.exception(key.length, name, maxKeyLength());
         }
@@ -410,7 +411,10 @@ public final class BTree implements TableIndex {
 
     @Override
     public boolean insert(byte[] key, long ref) {
-        byte[] entry = entry(key, ref);
+        return insertEntry(entry(key, ref));
+    }
+
+    private boolean insertEntry(byte[] entry) {
         Page leaf = descend(entry, true, true, null);
         try {
             ByteBuffer buf = leaf.buffer();
@@ -426,6 +430,43 @@ public final class BTree implements TableIndex {
             release(leaf, true);
         }
         return insertSplitting(entry);
+    }
+
+    @Override
+    public IndexLoader loader() {
+        return new SortedLoad(this, SortedLoad.BUFFER_BYTES);
+    }
+
+    /** A loader whose runs hold at most {@code bufferBytes} of entries (tests use small ones). */
+    IndexLoader loader(long bufferBytes) {
+        return new SortedLoad(this, bufferBytes);
+    }
+
+    /**
+     * Enters {@code sorted} entries (ascending): an empty tree, with no page beyond its first leaf, is built from
+     * them bottom up ({@link BTreeBuilder}); any other takes them one by one.
+     */
+    void enterSorted(List<byte[]> sorted) {
+        anchor.writeLock().lock();
+        try {
+            synchronized (structure) {
+                ByteBuffer m = meta.buffer();
+                if (entries.get() == 0 && m.getLong(META_EXTENT) == root + 1 && m.getLong(META_FREE) == 0) {
+                    BTreeBuilder.Result built = new BTreeBuilder(name, file, pool, log, streamId, maxKeyLength())
+                        .build(sorted.iterator(), root, root + 1);
+                    setRoot(built.root());
+                    m.putLong(META_EXTENT, built.extent());
+                    logStructure(List.of(meta));
+                    entries.set(built.entries());
+                    return;
+                }
+            }
+        } finally {
+            anchor.writeLock().unlock();
+        }
+        for (byte[] entry : sorted) {
+            insertEntry(entry);
+        }
     }
 
     @Override
