@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -84,15 +84,16 @@ class BTreeRecoveryTest {
 
         ConcurrentSkipListSet<Long> expected = new ConcurrentSkipListSet<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        AtomicBoolean writing = new AtomicBoolean(true);
         AtomicLong redoPoint = new AtomicLong(0);
         AtomicLong checkpoints = new AtomicLong();
-        AtomicLong operations = new AtomicLong();
-        // Checkpoints stop shortly before the end, so that pages are written (by eviction) after the last one, which
-        // a crash can tear; most pages see only entry changes after it, so only their images can rebuild them.
+        // Checkpoints run while the writers make all but their last 1,000 changes, which follow the last checkpoint,
+        // whatever the timing: pages are written (by eviction) after it, which a crash can tear, and most pages see
+        // only entry changes after it, so only their images can rebuild them.
+        CountDownLatch firstPhase = new CountDownLatch(4);
+        CountDownLatch checkpointsOver = new CountDownLatch(1);
         Thread checkpointer = new Thread(() -> {
             try {
-                while (writing.get() && operations.get() < 46_000) {
+                do {
                     Thread.sleep(random.nextInt(15));
                     long redo = images.advance(wal::appendedLsn);
                     tree.flush();
@@ -100,7 +101,7 @@ class BTreeRecoveryTest {
                     file.force();
                     redoPoint.set(redo);
                     checkpoints.incrementAndGet();
-                }
+                } while (firstPhase.getCount() > 0);
             } catch (Throwable e) {
                 failure.compareAndSet(null, e);
             }
@@ -126,7 +127,10 @@ class BTreeRecoveryTest {
                 TreeSet<Long> mine = loaded.get(id);
                 try {
                     for (int i = 0; i < 12_000; i++) {
-                        operations.incrementAndGet();
+                        if (i == 11_000) {
+                            firstPhase.countDown();
+                            checkpointsOver.await();
+                        }
                         long k = r.nextInt(100_000) * 4L + id;
                         // Grow the tree (splits), then shrink it (merges). A built tree is large for the removals
                         // to empty nodes at random, so its writers remove their lowest keys, as a purge of old rows
@@ -144,16 +148,18 @@ class BTreeRecoveryTest {
                     expected.addAll(mine);
                 } catch (Throwable e) {
                     failure.compareAndSet(null, e);
+                    firstPhase.countDown(); // a writer that failed early ends its phase too
                 }
             }));
         }
         checkpointer.start();
         writers.forEach(Thread::start);
+        firstPhase.await();
+        checkpointer.join();
+        checkpointsOver.countDown();
         for (Thread t : writers) {
             t.join();
         }
-        writing.set(false);
-        checkpointer.join();
         if (failure.get() != null) {
             throw new AssertionError("seed " + seed, failure.get());
         }
