@@ -46,8 +46,12 @@ class WriteAheadLogTest {
     }
 
     private static List<Long> readTxids(Path dir) {
+        return readTxids(dir, SEGMENT);
+    }
+
+    private static List<Long> readTxids(Path dir, long segmentBytes) {
         List<Long> txids = new ArrayList<>();
-        try (LogReader reader = WriteAheadLog.reader(dir, SEGMENT, ChannelFactory.FILES, new IoCounters())) {
+        try (LogReader reader = WriteAheadLog.reader(dir, segmentBytes, ChannelFactory.FILES, new IoCounters())) {
             reader.read(0, (type, payload, end) -> txids.add(payload.getLong(0)));
         }
         return txids;
@@ -269,13 +273,13 @@ class WriteAheadLogTest {
         try (WriteAheadLog wal = new WriteAheadLog(dir, segment, tracking, new IoCounters(),
             Durability.SYNC, 0, -1)) {
             logCommit(wal, 0, 1);
-            wal.flushTo(wal.appendedLsn());
+            wal.awaitCommit(wal.appendedLsn());
             assertEquals(WriteAheadLog.FIRST_SEGMENT_BYTES, Files.size(first), "a new segment's first extent");
             // Into the second segment only so far that, one extension ahead of the log, its file is not full yet.
             for (int i = 1; wal.appendedLsn() < segment * 9 / 8; i++) {
                 logCommit(wal, i, i + 1);
                 if (i % 500 == 0) {
-                    wal.flushTo(wal.appendedLsn());
+                    wal.awaitCommit(wal.appendedLsn());
                     while (extending.get()) {
                         Thread.onSpinWait();
                     }
@@ -287,7 +291,7 @@ class WriteAheadLogTest {
                     }
                 }
             }
-            wal.flushTo(wal.appendedLsn());
+            wal.awaitCommit(wal.appendedLsn());
             end = wal.appendedLsn();
         }
         assertEquals(List.of(512L << 10, 1L << 20, 2L << 20, 4L << 20), sizes.subList(sizes.size() - 4,
@@ -300,7 +304,7 @@ class WriteAheadLogTest {
             while (wal.appendedLsn() < segment * 2 + 1000) {
                 logCommit(wal, 7, 8);
             }
-            wal.flushTo(wal.appendedLsn());
+            wal.awaitCommit(wal.appendedLsn());
         }
         assertEquals(segment, Files.size(second), "reopened, the segment grew on to its full size");
     }
@@ -329,7 +333,7 @@ class WriteAheadLogTest {
             for (int i = 0; wal.appendedLsn() < segment - 64 * 1024; i++) {
                 logCommit(wal, i, i + 1);
                 if (i % 500 == 0) {
-                    wal.flushTo(wal.appendedLsn());
+                    wal.awaitCommit(wal.appendedLsn());
                     long size = Files.size(first);
                     if (wal.appendedLsn() >= size / 2 && size < segment) {
                         // The extension was handed to the background thread; give it the time a commit would.
@@ -340,7 +344,7 @@ class WriteAheadLogTest {
                     }
                 }
             }
-            wal.flushTo(wal.appendedLsn());
+            wal.awaitCommit(wal.appendedLsn());
         }
         String self = Thread.currentThread().getName();
         List<String> mine = zeroWrites.stream().filter(w -> w.startsWith(self + "@")).toList();
@@ -349,6 +353,65 @@ class WriteAheadLogTest {
             .map(w -> Long.parseLong(w.substring(w.indexOf('@') + 1))).distinct().toList();
         assertTrue(extended.containsAll(List.of(256L << 10, 512L << 10, 1L << 20, 2L << 20)), zeroWrites.toString());
         assertEquals(segment, Files.size(first));
+    }
+
+    /**
+     * Log written for anything but a commit (a full log buffer, the write-ahead rule of a page being evicted, a
+     * checkpoint), as a bulk load writes it, grows the segment file by its own bytes: zeros written ahead of it
+     * would be overwritten at once and double what the device is given. Commits still find the file zero-filled
+     * ahead of them.
+     */
+    @Test
+    void logThatIsNotForcedYetIsWrittenOnceWithoutZerosAhead(@TempDir Path dir) throws Exception {
+        long segment = 8L << 20;
+        List<Long> zeroWritesAt = java.util.Collections.synchronizedList(new ArrayList<>());
+        ChannelFactory recording = path -> new ForwardingPageChannel(new FilePageChannel(path)) {
+            @Override
+            public void write(ByteBuffer src, long position) throws IOException {
+                if (isZero(src)) {
+                    zeroWritesAt.add(position);
+                }
+                super.write(src, position);
+            }
+        };
+        IoCounters counters = new IoCounters();
+        long bulkEnd;
+        int records = 0;
+        try (WriteAheadLog wal = new WriteAheadLog(dir, segment, recording, counters, Durability.SYNC, 0, -1)) {
+            // About 5 MB of records and no commit: writes come from full log buffers and from forces as the
+            // write-ahead rule makes them when the pool writes a page.
+            while (wal.appendedLsn() < 5L << 20) {
+                logCommit(wal, records, records + 1);
+                records++;
+                if (records % 10_000 == 0) {
+                    wal.flushTo(wal.appendedLsn());
+                }
+            }
+            bulkEnd = counters.bytesWritten();
+            assertTrue(bulkEnd > 3L << 20, bulkEnd + " bytes written");
+            assertTrue(zeroWritesAt.stream().allMatch(at -> at == 0), "zeros only for a file's first extent, when it"
+                + " was created: " + zeroWritesAt);
+            assertTrue(bulkEnd <= wal.appendedLsn() + 2 * WriteAheadLog.FIRST_SEGMENT_BYTES, bulkEnd
+                + " bytes written for " + wal.appendedLsn() + " of log");
+            // Then commits: the file is zero-filled ahead of them again, past the log written.
+            long written = counters.bytesWritten() - WriteAheadLog.FIRST_SEGMENT_BYTES;
+            for (int i = 0; i < 2_000; i++) {
+                logCommit(wal, records, records + 1);
+                records++;
+                if (i % 100 == 0) {
+                    wal.awaitCommit(wal.appendedLsn());
+                }
+            }
+            wal.awaitCommit(wal.appendedLsn());
+            long after = written;
+            assertTrue(zeroWritesAt.stream().anyMatch(at -> at >= after), "zero-filled ahead of the commits: "
+                + zeroWritesAt);
+        }
+        List<Long> txids = readTxids(dir, segment);
+        assertEquals(records, txids.size());
+        for (int i = 0; i < records; i++) {
+            assertEquals(i, txids.get(i));
+        }
     }
 
     private static boolean isZero(ByteBuffer buffer) {

@@ -27,7 +27,9 @@ import org.verso.storage.io.PageChannel;
  * the last checkpoint's redo position are renamed to serve as future segments (recycled), so steady-state logging
  * overwrites allocated files instead of growing new ones. A new segment file starts at {@value #FIRST_EXTENT} bytes
  * (or the segment size, if smaller) and doubles, zero-filled, as writes reach its end: a new database's log takes
- * little room, and most forces still find the blocks they write allocated. The doubling is done ahead of the
+ * little room, and most forces still find the blocks they write allocated. Only commits are served so: other writes
+ * (a full log buffer, the write-ahead rule of a page, a checkpoint) grow the file with their own bytes, not zeros
+ * first. The doubling is done ahead of the
  * writer: once writes pass half of a file's extent, a background thread zero-fills and forces the next extent, so
  * that a commit does not wait for megabytes of zeros (it does only if it catches up with the extension). Once writes
  * pass half of a segment, the same thread makes the next segment's file ready (renamed from a spare or created, its
@@ -48,8 +50,11 @@ final class SegmentFiles implements AutoCloseable {
     private final IoCounters counters;
     private final TreeMap<Long, PageChannel> open = new TreeMap<>();
     private final Set<Long> unforced = new HashSet<>();
-    // Per open segment, the bytes of its file that are allocated (zero-filled or written) and forced.
+    // Per open segment, the bytes of its file that are allocated: zero-filled and forced, or written (their size
+    // forced by the next force).
     private final Map<Long, Long> allocated = new HashMap<>();
+    // Segments whose file was last grown by log written without a force, not by zeros.
+    private final Set<Long> grownByWrites = new HashSet<>();
     private long lastWriteEnd;
     // The extension being zero-filled ahead of the writer, or null; its thread is started on first use.
     private Extension ahead;
@@ -208,21 +213,32 @@ final class SegmentFiles implements AutoCloseable {
     }
 
     /**
-     * Makes room for a write ending at {@code end} of {@code segment}: the file is doubled (at least to
-     * {@code end}, at most to the segment size) before the write reaches past what is allocated.
+     * Makes room for a write ending at {@code end} of {@code segment}. For a {@code commit}, whose force is to find
+     * the blocks it writes allocated and the file's size durable already, the file is doubled (at least to
+     * {@code end}, at most to the segment size) before the write reaches past what is allocated, and the next
+     * extension is zero-filled ahead in the background. Any other write (a full log buffer, the write-ahead rule of
+     * a page being written, a checkpoint) grows the file with its own bytes: zeros written first would be
+     * overwritten at once, so a bulk load would give the device its log twice. A commit that follows such growth
+     * grows the file too, and the extension ahead of it restores the zeros for the commits after it.
      */
-    private void extend(long segment, PageChannel ch, long end) throws IOException {
+    private void extend(long segment, PageChannel ch, long end, boolean commit) throws IOException {
         if (ahead != null && (ahead.done().isDone()
             || ahead.segment() == segment && end > allocated.getOrDefault(segment, 0L))) {
             finishAhead();
         }
         long extent = allocated.getOrDefault(segment, 0L);
-        if (end > extent) { // not extended ahead in time (or the extension failed): extend on the commit path
+        if (end > extent && (!commit || grownByWrites.contains(segment))) {
+            // Not a commit, or a commit after such writes, which would find no zeros ahead anyway: the write grows
+            // the file itself.
+            allocated.put(segment, end);
+            grownByWrites.add(segment);
+            extent = end;
+        } else if (end > extent) { // not extended ahead in time (or the extension failed): extend on the commit path
             extent = Math.min(segmentSize, Math.max(end, 2 * Math.max(extent, FIRST_EXTENT)));
             zeroFill(ch, allocated.getOrDefault(segment, 0L), extent);
             allocated.put(segment, extent);
         }
-        if (ahead == null && extent < segmentSize && end >= extent / 2) {
+        if (commit && ahead == null && extent < segmentSize && end >= extent / 2) {
             long from = extent;
             long to = Math.min(segmentSize, 2 * extent);
             ahead = new Extension(segment, to, extender().submit(() -> {
@@ -252,6 +268,7 @@ final class SegmentFiles implements AutoCloseable {
             awaitKeepingInterrupt(done.done());
             if (open.containsKey(done.segment())) {
                 allocated.merge(done.segment(), done.to(), Math::max);
+                grownByWrites.remove(done.segment());
             }
         } catch (ExecutionException e) {
             // The zeros may be partly written; the extent stays as it was, and the writer fills it again.
@@ -298,7 +315,7 @@ final class SegmentFiles implements AutoCloseable {
     }
 
     /** Writes {@code data} (position to limit) at stream position {@code start}. */
-    void write(ByteBuffer data, long start) {
+    void write(ByteBuffer data, long start, boolean commit) {
         long position = start;
         int bytes = data.remaining();
         try {
@@ -308,7 +325,7 @@ final class SegmentFiles implements AutoCloseable {
                 int n = (int) Math.min(data.remaining(), segmentSize - offset);
                 ByteBuffer part = data.slice(data.position(), n);
                 PageChannel ch = channel(segment);
-                extend(segment, ch, offset + n);
+                extend(segment, ch, offset + n, commit);
                 ch.write(part, offset);
                 unforced.add(segment);
                 data.position(data.position() + n);
@@ -385,6 +402,7 @@ final class SegmentFiles implements AutoCloseable {
                 }
                 unforced.remove(segment);
                 allocated.remove(segment);
+                grownByWrites.remove(segment);
                 if (spareCount() < SPARE_SEGMENTS) {
                     channels.move(p, directory.resolve(name + ".spare"));
                 } else {
@@ -423,6 +441,7 @@ final class SegmentFiles implements AutoCloseable {
             }
             open.clear();
             allocated.clear();
+            grownByWrites.clear();
         } catch (IOException e) {
             throw ErrorCode.IO_ERROR.exception(e, directory, e.getMessage());
         }

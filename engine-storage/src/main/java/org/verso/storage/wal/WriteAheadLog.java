@@ -152,20 +152,20 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                 }
                 pending = appendLsn;
             }
-            flush(pending, false);
+            flush(pending, false, false);
         }
     }
 
     @Override
     public void awaitCommit(long lsn) {
         if (durability == Durability.SYNC) {
-            flush(lsn, true);
+            flush(lsn, true, true);
         }
     }
 
     @Override
     public void flushTo(long lsn) {
-        flush(lsn, true);
+        flush(lsn, true, false);
     }
 
     @Override
@@ -204,7 +204,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
 
     /** Lets segments before {@code lsn} be reused: everything before it is in the data files. */
     public void recycleBefore(long lsn) {
-        flush(lsn, true);
+        flush(lsn, true, false);
         synchronized (flushMonitor) {
             awaitNoFlush();
             segments.recycleBefore(Math.min(lsn, writtenLsn));
@@ -236,7 +236,12 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         }
     }
 
-    private void flush(long lsn, boolean force) {
+    /**
+     * Writes the log up to {@code lsn} at least and, with {@code force}, forces it. {@code commit}: a commit waits
+     * for it, so the segment file is kept zero-filled ahead of the write (see {@link SegmentFiles}); other writes
+     * (a full buffer, the write-ahead rule of a page, a checkpoint) grow the file with their own bytes.
+     */
+    private void flush(long lsn, boolean force, boolean commit) {
         boolean interrupted = false;
         try {
             while (true) {
@@ -267,7 +272,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         // This thread leads: it writes and forces everything appended so far, for itself and for every thread
         // that appended while the previous flush ran.
         try {
-            lead(force);
+            lead(force, commit);
         } finally {
             endFlush();
         }
@@ -307,7 +312,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         }
     }
 
-    private void lead(boolean force) {
+    private void lead(boolean force, boolean commit) {
         while (true) {
             if (unwritten == null) {
                 synchronized (this) {
@@ -323,7 +328,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                 }
             }
             long end = unwrittenStart + unwritten.remaining();
-            segments.write(unwritten.duplicate(), unwrittenStart);
+            segments.write(unwritten.duplicate(), unwrittenStart, commit);
             spare = unwritten;
             unwritten = null;
             writtenLsn = end;
@@ -343,7 +348,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                 synchronized (this) {
                     target = appendLsn;
                 }
-                flush(target, true);
+                flush(target, true, true);
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -361,7 +366,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
             target = appendLsn;
         }
         try {
-            flush(target, true);
+            flush(target, true, false);
         } finally {
             closed = true;
             if (asyncFlusher != null) {
