@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.verso.common.ErrorCode;
+import org.verso.storage.index.IndexEntries;
 import org.verso.storage.page.AppendRegion;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.Page;
@@ -12,6 +13,7 @@ import org.verso.storage.page.PageHeader;
 import org.verso.storage.wal.RecordType;
 import org.verso.storage.wal.RedoHandler;
 import org.verso.storage.wal.RedoLog;
+import org.verso.storage.wal.Varints;
 
 /**
  * The write-ahead log records of B+tree pages and their redo. A page changed in place is logged either as the change
@@ -24,8 +26,10 @@ import org.verso.storage.wal.RedoLog;
  * <pre>
  * PAGE_IMAGES   [8 stream id][4 page count], then per page [8 page number][4 low end][4 high start]
  *               [bytes 4 to low end of the page][bytes high start to the page's end]
- * LEAF_INSERT,  [8 stream id][8 page number][the entry's key]
- * LEAF_REMOVE
+ * LEAF_INSERT,  [stream id][page number][the entry's reference][the entry's key], the numbers as
+ * LEAF_REMOVE   {@link Varints}: one to three bytes each where eight were
+ * LONG_LEAF_INSERT, [8 stream id][8 page number][the entry]: the form written before, still replayed
+ * LONG_LEAF_REMOVE
  * </pre>
  * The stream id names the index's file at recovery. The bytes of a page between its low end and high start (the free
  * space of a node) are zero in the rebuilt page.
@@ -36,8 +40,10 @@ import org.verso.storage.wal.RedoLog;
  */
 final class BTreeLog {
     static final RecordType PAGE_IMAGES = RecordType.declare(20, "index page images");
-    static final RecordType LEAF_INSERT = RecordType.declare(21, "index leaf insert");
-    static final RecordType LEAF_REMOVE = RecordType.declare(22, "index leaf remove");
+    static final RecordType LONG_LEAF_INSERT = RecordType.declare(21, "index leaf insert, long form");
+    static final RecordType LONG_LEAF_REMOVE = RecordType.declare(22, "index leaf remove, long form");
+    static final RecordType LEAF_INSERT = RecordType.declare(23, "index leaf insert");
+    static final RecordType LEAF_REMOVE = RecordType.declare(24, "index leaf remove");
 
     private BTreeLog() {
     }
@@ -87,10 +93,14 @@ final class BTreeLog {
      * LSN the caller stamps the leaf with once it has made the change.
      */
     static long logLeafChange(RedoLog log, long streamId, long pageNo, byte[] entry, boolean insert) {
-        return log.append(insert ? LEAF_INSERT : LEAF_REMOVE, 16 + entry.length, (out, at) -> {
-            out.putLong(at, streamId);
-            out.putLong(at + 8, pageNo);
-            out.put(at + 16, entry);
+        int keyLength = entry.length - IndexEntries.REF;
+        long ref = IndexEntries.ref(entry);
+        int length = Varints.size(streamId) + Varints.size(pageNo) + Varints.size(ref) + keyLength;
+        return log.append(insert ? LEAF_INSERT : LEAF_REMOVE, length, (out, at) -> {
+            int to = Varints.put(out, at, streamId);
+            to = Varints.put(out, to, pageNo);
+            to = Varints.put(out, to, ref);
+            out.put(to, entry, 0, keyLength);
         });
     }
 
@@ -105,9 +115,25 @@ final class BTreeLog {
         });
         registry.accept(LEAF_INSERT, leafHandler(pool, files, true));
         registry.accept(LEAF_REMOVE, leafHandler(pool, files, false));
+        registry.accept(LONG_LEAF_INSERT, longLeafHandler(pool, files, true));
+        registry.accept(LONG_LEAF_REMOVE, longLeafHandler(pool, files, false));
     }
 
     private static RedoHandler leafHandler(BufferPool pool, AppendRegion.StreamFiles files, boolean insert) {
+        return (payload, lsn) -> {
+            ByteBuffer in = payload.duplicate();
+            PageFile file = files.fileOf(Varints.get(in));
+            if (file != null) {
+                long pageNo = Varints.get(in);
+                long ref = Varints.get(in);
+                byte[] key = new byte[in.remaining()];
+                in.get(key);
+                redoLeafChange(pool, file, pageNo, IndexEntries.of(key, ref), insert, lsn);
+            }
+        };
+    }
+
+    private static RedoHandler longLeafHandler(BufferPool pool, AppendRegion.StreamFiles files, boolean insert) {
         return (payload, lsn) -> {
             PageFile file = files.fileOf(payload.getLong(0));
             if (file != null) {
