@@ -452,7 +452,7 @@ public final class BTree implements TableIndex {
             synchronized (structure) {
                 ByteBuffer m = meta.buffer();
                 if (entries.get() == 0 && m.getLong(META_EXTENT) == root + 1 && m.getLong(META_FREE) == 0) {
-                    BTreeBuilder.Result built = new BTreeBuilder(name, file, pool, log, streamId, maxKeyLength())
+                    BTreeBuilder.Result built = new BTreeBuilder(name, file, pool, log, streamId)
                         .build(sorted.iterator(), root, root + 1);
                     setRoot(built.root());
                     m.putLong(META_EXTENT, built.extent());

@@ -6,7 +6,6 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.verso.common.ErrorCode;
-import org.verso.storage.index.IndexEntries;
 import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.Page;
 import org.verso.storage.page.PageFile;
@@ -36,7 +35,6 @@ final class BTreeBuilder {
     private final BufferPool pool;
     private final RedoLog log;
     private final long streamId;
-    private final int maxKeyLength;
     private final int fillBytes;
     // Pages pinned: those being filled and those finished but not yet logged.
     private final List<Page> pinned = new ArrayList<>();
@@ -51,18 +49,18 @@ final class BTreeBuilder {
     record Result(long root, long extent, long entries) {
     }
 
-    BTreeBuilder(String name, PageFile file, BufferPool pool, RedoLog log, long streamId, int maxKeyLength) {
+    BTreeBuilder(String name, PageFile file, BufferPool pool, RedoLog log, long streamId) {
         this.name = name;
         this.file = file;
         this.pool = pool;
         this.log = log;
         this.streamId = streamId;
-        this.maxKeyLength = maxKeyLength;
         this.fillBytes = (file.pageSize() - NodePage.SLOTS) * FILL_PERCENT / 100;
     }
 
     /**
-     * Builds the tree from {@code sorted} (entries ascending, a repeated entry held once), its first leaf in page
+     * Builds the tree from {@code sorted} (entries ascending, a repeated entry held once, each no larger than
+     * {@link BTree#entry} allows), its first leaf in page
      * {@code firstLeaf} (the empty root) and new nodes from page {@code extent} on.
      */
     Result build(Iterator<byte[]> sorted, long firstLeaf, long extent) {
@@ -84,10 +82,6 @@ final class BTreeBuilder {
                     if (order > 0) {
                         throw ErrorCode.INTERNAL_ERROR.exception("entries for index " + name + " out of order");
                     }
-                }
-                if (entry.length - IndexEntries.REF > maxKeyLength) {
-                    throw ErrorCode.INDEX_KEY_TOO_LARGE.exception(entry.length
-                        - IndexEntries.REF, name, maxKeyLength);
                 }
                 int size = NodePage.entrySize(entry.length, false);
                 if (first != null && used + size > fillBytes) {

@@ -3,7 +3,6 @@ package org.verso.storage.index.btree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.verso.storage.index.IndexEntries;
 import org.verso.storage.index.IndexLoader;
 
 /**
