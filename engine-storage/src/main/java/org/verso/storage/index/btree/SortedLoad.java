@@ -14,8 +14,11 @@ import org.verso.storage.index.IndexLoader;
  * <p>Not thread safe: see {@link IndexLoader}.
  */
 final class SortedLoad implements IndexLoader {
-    /** The entry bytes buffered before a run is entered, each entry counted with the object that holds it. */
-    static final long BUFFER_BYTES = 64L << 20;
+    /**
+     * The entry bytes buffered before a run is entered, each entry counted with the object that holds it: 64 MB, or
+     * an eighth of the heap where that is less, so that a build never takes much of a small heap.
+     */
+    static final long BUFFER_BYTES = Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 8);
     private static final int ENTRY_OVERHEAD = 32;
 
     private final BTree tree;
