@@ -166,13 +166,17 @@ public final class Table implements ReadableTable {
         if (toFill.isEmpty()) {
             return;
         }
-        try (RowCursor rows = heap.scan(newest)) {
-            while (rows.next()) {
-                long tid = heap.visibleTupleId(rows.rowId(), newest);
-                for (IndexAccess index : toFill) {
-                    index.storage().insert(index.keyOf(rows.row()), index.refs().refOf(rows.rowId(), tid));
+        // One scan per index, each through the index's loader (a B+tree sorts and builds itself bottom up), so that
+        // no more than one index's entries are buffered at a time.
+        for (IndexAccess index : toFill) {
+            IndexLoader loader = index.storage().loader();
+            try (RowCursor rows = heap.scan(newest)) {
+                while (rows.next()) {
+                    long tid = heap.visibleTupleId(rows.rowId(), newest);
+                    loader.add(index.keyOf(rows.row()), index.refs().refOf(rows.rowId(), tid));
                 }
             }
+            loader.finish();
         }
     }
 
@@ -805,6 +809,7 @@ public final class Table implements ReadableTable {
      * Adds an index and fills it with an entry for every version of every row (older snapshots may read through
      * it). A unique index fails with 23505 if two live rows share a key, and with 55P03 if a running transaction has
      * written the table (its versions could not be checked). Writers of the table wait while the index is built.
+     * If it fails, {@code storage} is left as it is, for its owner to drop.
      */
     public void addIndex(IndexDefinition index, TableIndex storage) {
         schemaLock.writeLock().lock();
@@ -832,9 +837,6 @@ public final class Table implements ReadableTable {
             List<IndexAccess> next = new ArrayList<>(indexes);
             next.add(access);
             indexes = List.copyOf(next);
-        } catch (RuntimeException e) {
-            storage.close();
-            throw e;
         } finally {
             schemaLock.writeLock().unlock();
         }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -92,6 +93,7 @@ public final class BTree implements TableIndex {
     private final LongAdder returned = new LongAdder();
     private final LongAdder splits = new LongAdder();
     private final LongAdder merges = new LongAdder();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private BTree(String name, Reference reference, PageFile file, BufferPool pool, RedoLog log,
                   FullPageImages images, long streamId, Page meta) {
@@ -979,8 +981,11 @@ public final class BTree implements TableIndex {
         }
     }
 
+    /** Releases the tree's meta page; a second close does nothing. */
     @Override
     public void close() {
-        pool.unpin(meta);
+        if (closed.compareAndSet(false, true)) {
+            pool.unpin(meta);
+        }
     }
 }
