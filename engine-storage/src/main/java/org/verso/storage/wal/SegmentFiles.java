@@ -29,11 +29,11 @@ import org.verso.storage.io.PageChannel;
  * (or the segment size, if smaller) and doubles, zero-filled, as writes reach its end: a new database's log takes
  * little room, and most forces still find the blocks they write allocated. Only commits are served so: other writes
  * (a full log buffer, the write-ahead rule of a page, a checkpoint) grow the file with their own bytes, not zeros
- * first. The doubling is done ahead of the
- * writer: once writes pass half of a file's extent, a background thread zero-fills and forces the next extent, so
- * that a commit does not wait for megabytes of zeros (it does only if it catches up with the extension). Once writes
- * pass half of a segment, the same thread makes the next segment's file ready (renamed from a spare or created, its
- * first extent zero-filled, the directory forced), so that the commit that first writes to it does not wait either.
+ * first. The doubling is done ahead of the writer: once writes pass half of a file's extent, a background thread
+ * zero-fills and forces the next extent, so that a commit does not wait for megabytes of zeros (it does only if it
+ * catches up with the extension). Once writes pass half of a segment, the same thread makes the next segment's file
+ * ready (renamed from a spare or created, its first extent zero-filled, the directory forced), so that the commit
+ * that first writes to it does not wait either.
  *
  * <p>Thread safety: writes and forces are called by one flusher at a time; reads only during recovery. The
  * background thread writes only zeros past the extent the flusher may write to, and the flusher alone reads and
@@ -53,7 +53,7 @@ final class SegmentFiles implements AutoCloseable {
     // Per open segment, the bytes of its file that are allocated: zero-filled and forced, or written (their size
     // forced by the next force).
     private final Map<Long, Long> allocated = new HashMap<>();
-    // Segments whose file was last grown by log written without a force, not by zeros.
+    // Segments whose file was last grown by the log written into it, not by zeros.
     private final Set<Long> grownByWrites = new HashSet<>();
     private long lastWriteEnd;
     // The extension being zero-filled ahead of the writer, or null; its thread is started on first use.

@@ -60,8 +60,8 @@ final class BTreeBuilder {
 
     /**
      * Builds the tree from {@code sorted} (entries ascending, a repeated entry held once, each no larger than
-     * {@link BTree#entry} allows), its first leaf in page
-     * {@code firstLeaf} (the empty root) and new nodes from page {@code extent} on.
+     * {@link BTree#entry} allows), its first leaf in page {@code firstLeaf} (the empty root) and new nodes from page
+     * {@code extent} on.
      */
     Result build(Iterator<byte[]> sorted, long firstLeaf, long extent) {
         this.extent = extent;
@@ -157,9 +157,6 @@ final class BTreeBuilder {
     private void logBuilt() {
         if (built.isEmpty()) {
             return;
-        }
-        for (Page page : built) {
-            pool.markDirty(page);
         }
         if (log != RedoLog.NONE) {
             BTreeLog.logImages(log, streamId, built);
