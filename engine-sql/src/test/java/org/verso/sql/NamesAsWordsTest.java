@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class NamesAsWordsTest extends SqlTestSupport {
     private static final List<String> WORDS = List.of("value", "name", "key", "type", "status", "data", "count",
         "year", "month", "day", "hour", "minute", "second", "position", "result", "language", "rank", "start",
-        "identity", "index", "min", "max", "sum", "avg", "version", "size", "state", "zone", "level", "role");
+        "identity", "index", "min", "max", "sum", "avg", "version", "size", "state", "zone", "level", "role", "uuid",
+        "condition", "element");
 
     @Test
     void everyWordAsAColumnName() {
@@ -27,7 +28,7 @@ class NamesAsWordsTest extends SqlTestSupport {
 
     @Test
     void wordsAsTableNames() {
-        for (String word : List.of("value", "data", "status", "user_data", "year", "count")) {
+        for (String word : List.of("value", "data", "status", "user_data", "year", "count", "element")) {
             execute("CREATE TABLE " + word + " (id INT)");
             update("INSERT INTO " + word + " VALUES (1)");
             assertEquals(List.of(row(1)), query("SELECT id FROM " + word));
