@@ -158,6 +158,11 @@ final class BTreeBuilder {
         if (built.isEmpty()) {
             return;
         }
+        // Marked again after the last change: a checkpoint may have written a page (and marked it clean) while it
+        // was being filled, under no latch of the tree's, and a clean page is dropped when it is evicted.
+        for (Page page : built) {
+            pool.markDirty(page);
+        }
         if (log != RedoLog.NONE) {
             BTreeLog.logImages(log, streamId, built);
         }
