@@ -23,7 +23,8 @@ import org.verso.storage.wal.RedoLog;
  * its own and every split's pages besides. A crash in the middle of a build leaves a tree its owner has not marked
  * complete, which is built again at open.
  *
- * <p>Not thread safe: the tree holds its root latch exclusively and its structure lock while it runs.
+ * <p>Not thread safe: the tree holds its root latch exclusively and its structure lock while it runs, and each page
+ * is latched exclusively from when it is formatted until it is logged.
  */
 final class BTreeBuilder {
     /** How full a built node is, in percent of its entry bytes; PostgreSQL's B-tree builds leave the same room. */
@@ -105,6 +106,7 @@ final class BTreeBuilder {
             return new Result(level.get(0).pageNo(), this.extent, count);
         } finally {
             for (Page page : pinned) {
+                page.latch().writeLock().unlock();
                 pool.unpin(page);
             }
             pinned.clear();
@@ -135,9 +137,14 @@ final class BTreeBuilder {
         return parents;
     }
 
-    /** Page {@code pageNo}, pinned and formatted as an empty node of {@code type}. */
+    /**
+     * Page {@code pageNo}, pinned, latched exclusively and formatted as an empty node of {@code type}. The latch is
+     * held until the page is logged: the tree's flush writes its pages under their shared latch, and a page written
+     * while it is being filled would reach the disk torn, its last changes marked clean.
+     */
     private Page node(long pageNo, byte type, long leftmostChild) {
         Page page = pool.pinOrCreate(file, pageNo);
+        page.latch().writeLock().lock();
         pinned.add(page);
         NodePage.format(page.buffer(), type, leftmostChild);
         pool.markDirty(page);
@@ -158,16 +165,12 @@ final class BTreeBuilder {
         if (built.isEmpty()) {
             return;
         }
-        // Marked again after the last change: a checkpoint may have written a page (and marked it clean) while it
-        // was being filled, under no latch of the tree's, and a clean page is dropped when it is evicted.
-        for (Page page : built) {
-            pool.markDirty(page);
-        }
         if (log != RedoLog.NONE) {
             BTreeLog.logImages(log, streamId, built);
         }
         for (Page page : built) {
             pinned.remove(page);
+            page.latch().writeLock().unlock();
             pool.unpin(page);
         }
         built.clear();

@@ -10,6 +10,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.verso.common.VersoException;
 import org.verso.storage.index.IndexCursor;
@@ -23,6 +25,7 @@ import org.verso.storage.page.BufferPool;
 import org.verso.storage.page.PageFile;
 import org.verso.storage.wal.FullPageImages;
 import org.verso.storage.wal.RecordingLog;
+import org.verso.storage.wal.RedoLog;
 
 /**
  * Filling a B+tree through its loader, as CREATE INDEX and the rebuild of an index at open do: entries added in any
@@ -105,6 +108,55 @@ class BTreeBuildTest {
         System.out.println("BTreeBuildTest: " + pages + " pages and " + built.log().appendedLsn()
             + " log bytes built, " + inserted.tree().extentForTest() + " pages and " + inserted.log().appendedLsn()
             + " log bytes inserted one by one");
+    }
+
+    /**
+     * Checkpoints write the tree's dirty pages while the build fills them (under no latch of the tree's): every page
+     * must still reach the disk whole, so a tree opened from the file alone holds every entry.
+     */
+    @Test
+    void aBuildWhileCheckpointsWritePagesLeavesEveryEntryOnDisk() throws Exception {
+        long seed = System.nanoTime();
+        System.out.println("BTreeBuildTest seed=" + seed);
+        Random random = new Random(seed);
+        // Three builds: a page written while it is filled is caught in about half of them.
+        for (int round = 0; round < 3; round++) {
+            PageFile file = new PageFile(3, "idx", PageKind.INDEX, PAGE, new MemoryPageChannel(), new IoAccounting());
+            BufferPool pool = new BufferPool(PAGE, 512L * PAGE);
+            BTree tree = BTree.create("idx", TableIndex.Reference.ROW_ID, file, pool, new RecordingLog(),
+                FullPageImages.NEVER, 3);
+            AtomicBoolean building = new AtomicBoolean(true);
+            AtomicLong checkpoints = new AtomicLong();
+            Thread checkpointer = new Thread(() -> {
+                while (building.get()) {
+                    tree.flush();
+                    pool.flushAll();
+                    checkpoints.incrementAndGet();
+                }
+            });
+            TreeSet<Long> keys = new TreeSet<>();
+            IndexLoader loader = tree.loader();
+            for (int i = 0; i < 200_000; i++) {
+                long k = random.nextInt(1 << 30);
+                keys.add(k);
+                loader.add(key(k), k);
+            }
+            checkpointer.start();
+            loader.finish();
+            building.set(false);
+            checkpointer.join();
+            tree.flush();
+            pool.flushAll();
+            assertTrue(checkpoints.get() > 0);
+            try (BTree fromDisk = BTree.open("idx", TableIndex.Reference.ROW_ID, file,
+                new BufferPool(PAGE, 64L * PAGE), RedoLog.NONE, FullPageImages.NEVER, 3)) {
+                List<String> expected = new ArrayList<>();
+                keys.forEach(k -> expected.add(k + ":" + k));
+                List<String> actual = contents(fromDisk);
+                assertEquals(expected.size(), actual.size(), "seed " + seed + ", round " + round);
+                assertTrue(expected.equals(actual), "seed " + seed + ", round " + round);
+            }
+        }
     }
 
     @Test
