@@ -34,8 +34,9 @@ import org.verso.core.tx.IsolationLevel;
 import org.verso.core.tx.Transaction;
 
 /**
- * CREATE INDEX on a table that writers keep changing, while the disk fills up: the index is built from the sorted
- * rows bottom up, and a build that meets the full disk fails with 53100 and leaves no index behind. Once there is
+ * CREATE INDEX on a table that writers keep changing and checkpoints keep writing, while the disk fills up: the index
+ * is built from the sorted rows bottom up, and a build that meets the full disk fails with 53100 and leaves no index
+ * behind. Once there is
  * space again, the same index is built while the writers go on; it then agrees with the table row for row, live and
  * after reopening, for every kind of index. The writers' commits meanwhile succeed, fail with 53100, or (their log
  * could not be forced) end with 08007; whatever they became, table and index agree.
@@ -113,6 +114,23 @@ class IndexBuildFaultTest {
                     }
                 }));
             }
+            // Checkpoints all along, so that they write the new index's pages while it is built.
+            AtomicLong checkpoints = new AtomicLong();
+            Thread checkpointer = new Thread(() -> {
+                try {
+                    while (writing.get()) {
+                        try {
+                            db.checkpoint();
+                            checkpoints.incrementAndGet();
+                        } catch (VersoException e) {
+                            assertEquals("53100", e.sqlState(), e.getMessage());
+                        }
+                    }
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                }
+            });
+            writers.add(checkpointer);
             writers.forEach(Thread::start);
             Thread.sleep(50);
             channels.full.set(true);
@@ -136,7 +154,9 @@ class IndexBuildFaultTest {
                 throw new AssertionError("seed " + seed, failure.get());
             }
             assertTrue(failures.get() > 0, "the full disk failed writers too");
+            assertTrue(checkpoints.get() > 0, "checkpoints ran");
             assertAgree(db, acknowledged, kind + " live, seed " + seed);
+            System.out.println("IndexBuildFaultTest " + kind + ": " + checkpoints.get() + " checkpoints");
         }
         try (Database db = Database.open(DatabaseConfig.directory(dir))) {
             assertAgree(db, acknowledged, kind + " reopened, seed " + seed);
