@@ -38,6 +38,17 @@ class SqlErrorsTest extends SqlTestSupport {
     }
 
     @Test
+    void anInsertWithMoreValuesThanColumnsIsASyntaxError() {
+        // Once an internal error (XX000, an index error inside Calcite's validator).
+        assertTrue(assertFails("42601", "INSERT INTO t VALUES (2, 'b', 3, 4)").getMessage().contains("more expressions"));
+        assertFails("42601", "INSERT INTO t VALUES (2, 'b', 3), (3, 'c', 4, 5)");
+        assertFails("42601", "INSERT INTO t SELECT id, name, n, n FROM t");
+        assertFails("42601", "INSERT INTO t (id, name) VALUES (2, 'b', 3)");
+        assertFails("42601", "INSERT INTO t (id, name, n) VALUES (2, 'b')");
+        assertEquals(1, update("INSERT INTO t VALUES (2, 'b')"), "fewer values: the rest take their defaults");
+    }
+
+    @Test
     void unknownTableAndColumnAreNamed() {
         assertTrue(assertFails("42P01", "SELECT * FROM nowhere").getMessage().contains("NOWHERE"));
         assertTrue(assertFails("42P01", "INSERT INTO nowhere VALUES (1)").getMessage().contains("NOWHERE"));

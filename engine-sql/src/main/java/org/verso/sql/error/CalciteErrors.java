@@ -30,6 +30,9 @@ public final class CalciteErrors {
             m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(2) + "." + m.group(1))),
         rule("Column '([^']*)' not found in any table", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
         rule("Unknown target column '([^']*)'", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
+        rule("Number of INSERT target columns \\((\\d+)\\) does not equal number of source items \\((\\d+)\\)",
+            m -> ErrorCode.SYNTAX_ERROR.exception("INSERT has " + m.group(2) + " expressions for " + m.group(1)
+                + " target columns")),
         rule("Column '([^']*)' is ambiguous", m -> ErrorCode.AMBIGUOUS_COLUMN.exception(m.group(1))),
         rule("Table '([^']*)' is not a sequence", m -> ErrorCode.WRONG_OBJECT_TYPE.exception(m.group(1)
             + " is not a sequence")),

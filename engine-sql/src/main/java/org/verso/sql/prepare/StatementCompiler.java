@@ -146,6 +146,7 @@ public final class StatementCompiler {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
         }
         GeneratedColumns.check(node, schema.catalog());
+        InsertArity.check(node, schema.catalog());
         AssignedLiterals.check(node, schema.catalog());
         DefaultKeyword.expand(node, schema.catalog());
         SequenceCalls.rewrite(node, schema.catalog());
