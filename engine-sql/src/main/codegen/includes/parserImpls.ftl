@@ -365,6 +365,8 @@ SqlNode VersoAlterTable() :
     final Span s;
     final SqlIdentifier table;
     final SqlNode subject;
+    final boolean ifExists;
+    final boolean cascade;
 }
 {
     <ALTER> { s = span(); } <TABLE> table = CompoundIdentifier()
@@ -384,14 +386,14 @@ SqlNode VersoAlterTable() :
     |
         <DROP>
         (
-            <CONSTRAINT> subject = SimpleIdentifier() {
+            <CONSTRAINT> ifExists = VersoIfExists() subject = SimpleIdentifier() cascade = VersoDropBehavior() {
                 return new SqlAlterTableStatement(s.end(this), table,
-                    SqlAlterTableStatement.Action.DROP_CONSTRAINT, subject);
+                    SqlAlterTableStatement.Action.DROP_CONSTRAINT, subject, ifExists, cascade);
             }
         |
-            [ <COLUMN> ] subject = SimpleIdentifier() {
+            [ <COLUMN> ] ifExists = VersoIfExists() subject = SimpleIdentifier() cascade = VersoDropBehavior() {
                 return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.DROP_COLUMN,
-                    subject);
+                    subject, ifExists, cascade);
             }
         )
     )

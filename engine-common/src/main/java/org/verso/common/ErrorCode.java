@@ -120,6 +120,9 @@ public enum ErrorCode {
         "index key of %d bytes in index %s exceeds the maximum of %d bytes"),
 
     // 55: object not in prerequisite state
+    COLUMNS_CHANGED_MEANWHILE(SqlState.OBJECT_NOT_IN_PREREQUISITE_STATE,
+        "the table's columns changed (ALTER TABLE ... ADD or DROP COLUMN) while the statement ran; it changed "
+            + "nothing, run it again"),
     LOCK_NOT_AVAILABLE(SqlState.LOCK_NOT_AVAILABLE, "could not lock a row of table %s: transaction %d is writing it"),
 
     // 57: operator intervention

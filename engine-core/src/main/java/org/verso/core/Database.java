@@ -3,6 +3,8 @@ package org.verso.core;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
@@ -65,6 +67,10 @@ public final class Database implements AutoCloseable {
     private static final long FORGET_MILLIS = 100;
     private final Thread versionCollector;
     private volatile boolean closed;
+    /** The catalog version that the last ALTER TABLE ADD or DROP COLUMN made; 0 before any. */
+    private volatile long columnsChangedAt;
+    /** Odd while ALTER TABLE changes a table's columns; incremented at its start and at its end. */
+    private volatile long columnsEpoch;
 
     private Database(DatabaseConfig config) {
         this.config = config;
@@ -128,10 +134,12 @@ public final class Database implements AutoCloseable {
         return new Database(config);
     }
 
-    /** The row codec of a table; columns added by ALTER TABLE read as their added value in older rows. */
+    /**
+     * The row codec of a table; columns added by ALTER TABLE read as their added value in older rows, and the places
+     * of dropped columns are skipped.
+     */
     private static RowCodec codecOf(TableDefinition def) {
-        return new RowCodec(def.columns().stream().map(ColumnDefinition::type).toList(),
-            def.columns().stream().map(ColumnDefinition::addedValue).toArray());
+        return new RowCodec(def.storedTypes(), def.storedAddedValues(), def.droppedPlaces());
     }
 
     /** The directory path or {@code mem:NAME}. */
@@ -338,12 +346,27 @@ public final class Database implements AutoCloseable {
     /**
      * Replaces a table's definition (ALTER TABLE): the columns and primary key stay, columns may be added at the end
      * and constraints added or removed. Rows already stored keep their shape and read an added column as its
-     * {@link ColumnDefinition#addedValue()}; the caller has checked the table's rows against new constraints.
+     * {@link ColumnDefinition#addedValue()}; the caller has checked the table's rows against new constraints. A
+     * statement planned before an added column and still running fails ({@link #columnsChanged}).
      */
     public synchronized TableDefinition alterTable(TableDefinition changed) {
         checkOpen();
         Table table = table(changed.name());
         TableDefinition before = table.definition();
+        if (changed.columnCount() == before.columnCount()) {
+            return replaceDefinition(table, before, changed);
+        }
+        columnsEpoch++; // odd: statements that overlap the change fail (see columnsChanged)
+        try {
+            TableDefinition stored = replaceDefinition(table, before, changed);
+            columnsChangedAt = catalog.version();
+            return stored;
+        } finally {
+            columnsEpoch++;
+        }
+    }
+
+    private TableDefinition replaceDefinition(Table table, TableDefinition before, TableDefinition changed) {
         TableDefinition stored = catalog.replace(changed);
         table.columnsChanged(stored, codecOf(stored));
         List<IndexDefinition> built = new java.util.ArrayList<>();
@@ -377,6 +400,68 @@ public final class Database implements AutoCloseable {
             }
         }
         return stored;
+    }
+
+    /**
+     * Drops column {@code column} of a table (ALTER TABLE DROP COLUMN); {@code changed} and the rest are as
+     * {@link PersistentCatalog#dropColumn} takes them. Stored rows keep the column's value, which is no longer read;
+     * the indexes that contained the column are dropped. A statement planned before the drop and still running
+     * reads and writes rows of the old columns: {@link #columnsChanged} lets the SQL layer fail it.
+     */
+    public synchronized TableDefinition dropColumn(TableDefinition changed, int column, Set<String> viewsReadingIt,
+                                                   boolean cascade) {
+        checkOpen();
+        Table table = table(changed.name());
+        TableDefinition before = table.definition();
+        Optional<SequenceDefinition> sequence = Optional.ofNullable(before.column(column).identity())
+            .flatMap(identity -> catalog.sequence(identity.sequence()));
+        columnsEpoch++; // odd: statements that overlap the change fail, whatever catalog version they planned at
+        try {
+            TableDefinition stored = catalog.dropColumn(changed, column, viewsReadingIt, cascade);
+            for (IndexDefinition index : before.indexes()) {
+                if (stored.index(index.name()).isEmpty()) {
+                    table.removeIndex(index.name());
+                    storage.dropIndex(index.id());
+                }
+            }
+            table.columnsChanged(stored, codecOf(stored));
+            for (Table other : tables.values()) { // foreign keys that referenced the table's later columns moved
+                catalog.table(other.definition().name()).filter(d -> d != other.definition())
+                    .ifPresent(other::definitionChanged);
+            }
+            sequence.ifPresent(sequenceValues::remove);
+            indexMeters.refresh(tables.values());
+            columnsChangedAt = catalog.version();
+            return stored;
+        } finally {
+            columnsEpoch++;
+        }
+    }
+
+    /**
+     * Waits while ALTER TABLE changes a table's columns, so that a statement about to start is planned and run after
+     * the change instead of failing for overlapping it. Costs one volatile read when nothing changes.
+     */
+    public void awaitColumns() {
+        while ((columnsEpoch & 1) != 0) {
+            synchronized (this) { // held by the change until it is complete
+                checkOpen();
+            }
+        }
+    }
+
+    /** A mark to take when a statement starts, for {@link #columnsChanged}. */
+    public long columnsMark() {
+        return columnsEpoch;
+    }
+
+    /**
+     * Whether a statement planned at catalog version {@code catalogVersion}, which took {@code mark} when it started,
+     * may have read or written rows whose columns are not the ones it planned with: an ADD or DROP COLUMN came after
+     * its plan or overlapped its run. Such a statement must fail; planned again, it runs.
+     */
+    public boolean columnsChanged(long catalogVersion, long mark) {
+        return (mark & 1) != 0 || columnsEpoch != mark || columnsChangedAt > catalogVersion;
     }
 
     /** Creates (or, with {@code replace}, replaces) a view. */

@@ -1,6 +1,8 @@
 package org.verso.sql;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.tx.Transaction;
 import org.verso.sql.api.ColumnMeta;
@@ -24,20 +26,25 @@ final class QueryCursor implements ResultRows {
     private final RowSource source;
     private final ExecContext ctx;
     private final Transaction ownTransaction;
+    private final BooleanSupplier columnsChanged;
     private Object[] current;
     private Object[] prefetched;
     /** No more rows will come: exhausted, failed or closed. */
     private boolean ended;
     private boolean closed;
 
-    /** {@code ownTransaction}: the read-only transaction the cursor ends (autocommit), or null. */
+    /**
+     * {@code ownTransaction}: the read-only transaction the cursor ends (autocommit), or null;
+     * {@code columnsChanged}: whether a DROP COLUMN overlapped the query (its rows are then not to be trusted).
+     */
     QueryCursor(Session session, List<ColumnMeta> columns, RowSource source, ExecContext ctx,
-                Transaction ownTransaction) {
+                Transaction ownTransaction, BooleanSupplier columnsChanged) {
         this.session = session;
         this.columns = columns;
         this.source = source;
         this.ctx = ctx;
         this.ownTransaction = ownTransaction;
+        this.columnsChanged = columnsChanged;
     }
 
     @Override
@@ -72,11 +79,14 @@ final class QueryCursor implements ResultRows {
         try {
             ctx.checkCancelled();
             row = source.next();
+            if (columnsChanged.getAsBoolean()) { // the row (or the end) may come from rows of another shape
+                throw ErrorCode.COLUMNS_CHANGED_MEANWHILE.exception();
+            }
             if (row != null) {
                 current = Session.canonicalRow(row, columns);
             }
         } catch (RuntimeException | Error e) {
-            VersoException error = Session.asVersoException(e);
+            VersoException error = Session.statementError(e, columnsChanged);
             end();
             session.cursorFailed(this, error);
             throw error;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.verso.common.ErrorCode;
 import org.verso.common.SqlState;
 import org.verso.common.VersoException;
@@ -72,6 +73,7 @@ public final class Session implements SqlSession {
                                    GeneratedKeys keys) {
         checkOpen();
         PlannedSql planned = ownPlan(statement);
+        database.awaitColumns(); // a statement that starts while a table's columns change runs after the change
         PlannedSql current = planned.catalogVersion() == database.catalog().version() || planned.isDdl()
             ? planned
             : engine.prepare(planned.sql(), cancellation); // planned before a DDL statement: plan it again
@@ -312,17 +314,20 @@ public final class Session implements SqlSession {
             throw e;
         }
         ExecContext ctx = new ExecContext(database, tx, values, cancellation);
+        long columnsMark = database.columnsMark();
+        BooleanSupplier columnsChanged = () -> database.columnsChanged(compiled.catalogVersion(), columnsMark);
         RowSource source;
         try {
             ctx.checkCancelled();
             source = compiled.plan().open(ctx);
         } catch (RuntimeException | Error e) {
-            VersoException error = asVersoException(e);
+            VersoException error = statementError(e, columnsChanged);
             cancellation.finish();
             queryFailed(ownsTransaction ? tx : null, error);
             throw error;
         }
-        QueryCursor cursor = new QueryCursor(this, compiled.columns(), source, ctx, ownsTransaction ? tx : null);
+        QueryCursor cursor = new QueryCursor(this, compiled.columns(), source, ctx, ownsTransaction ? tx : null,
+            columnsChanged);
         cursors.add(cursor);
         cursor.prefetch();
         return cursor;
@@ -403,6 +408,8 @@ public final class Session implements SqlSession {
         List<Object[]> analyzed = null; // EXPLAIN ANALYZE of a change: the plan's lines
         GeneratedKeyCollector collector = keys.kind() == GeneratedKeys.Kind.NONE ? null
             : new GeneratedKeyCollector(keys);
+        long columnsMark = database.columnsMark();
+        BooleanSupplier columnsChanged = () -> database.columnsChanged(compiled.catalogVersion(), columnsMark);
         try {
             ExecContext ctx = new ExecContext(database, tx, values, cancellation);
             ctx.collectGeneratedKeys(collector);
@@ -416,8 +423,11 @@ public final class Session implements SqlSession {
             } else {
                 count = ((Number) source.next()[0]).longValue();
             }
+            if (columnsChanged.getAsBoolean()) {
+                throw ErrorCode.COLUMNS_CHANGED_MEANWHILE.exception();
+            }
         } catch (RuntimeException | Error e) {
-            VersoException error = asVersoException(e);
+            VersoException error = statementError(e, columnsChanged);
             statementFailed(tx, mark, error);
             throw error;
         }
@@ -530,6 +540,21 @@ public final class Session implements SqlSession {
             values[i] = Values.parameter(params[i], types.get(i).type());
         }
         return values;
+    }
+
+    /**
+     * The error a statement that failed reports: its own, unless a DROP COLUMN overlapped it, in which case the
+     * failure may come from rows of the other shape (an engine-core abort, class 40, is still reported as itself).
+     */
+    static VersoException statementError(Throwable e, BooleanSupplier columnsChanged) {
+        VersoException error = asVersoException(e);
+        if (!SqlState.isTransactionRollback(error.sqlState())
+                && error.code() != ErrorCode.COLUMNS_CHANGED_MEANWHILE && columnsChanged.getAsBoolean()) {
+            VersoException changed = ErrorCode.COLUMNS_CHANGED_MEANWHILE.exception();
+            changed.addSuppressed(error);
+            return changed;
+        }
+        return error;
     }
 
     static VersoException asVersoException(Throwable e) {

@@ -90,6 +90,43 @@ class RowCodecTest {
         assertArrayEquals(new Object[] {4, 9}, codec.decode(buf, 0));
     }
 
+    /**
+     * A dropped column keeps its place: rows written before the drop skip its value, rows written after store NULL
+     * there, and a column added after the drop goes after every place, old rows reading its added value.
+     */
+    @Test
+    void droppedColumnsKeepTheirPlaceAndAreSkipped() {
+        List<DataType> original = List.of(DataType.of(ValueType.INTEGER), DataType.varchar(20),
+            DataType.decimal(8, 2), DataType.of(ValueType.BIGINT));
+        RowCodec before = new RowCodec(original);
+        ByteBuffer old = ByteBuffer.allocate(64);
+        before.encode(new Object[] {1, "a long text to skip", new BigDecimal("12.50"), 9L}, old);
+
+        RowCodec dropped = new RowCodec(original, new Object[4], new boolean[] {false, true, true, false});
+        assertEquals(2, dropped.columnCount());
+        assertArrayEquals(new Object[] {1, 9L}, dropped.decode(old, 0));
+        ByteBuffer newer = ByteBuffer.allocate(64);
+        dropped.encode(new Object[] {2, 8L}, newer);
+        assertEquals(dropped.encodedSize(new Object[] {2, 8L}), newer.position());
+        assertEquals(1 + 1 + 4 + 8, newer.position(), "count, bitmap, INTEGER and BIGINT: the dropped places are NULL");
+        assertArrayEquals(new Object[] {2, 8L}, dropped.decode(newer, 0));
+        assertArrayEquals(new Object[] {2, null, null, 8L}, before.decode(newer, 0), "the places stay where they were");
+
+        List<DataType> grown = new ArrayList<>(original);
+        grown.add(DataType.varchar(3));
+        RowCodec added = new RowCodec(grown, new Object[] {null, null, null, null, "new"},
+            new boolean[] {false, true, true, false, false});
+        assertArrayEquals(new Object[] {1, 9L, "new"}, added.decode(old, 0));
+        assertArrayEquals(new Object[] {2, 8L, "new"}, added.decode(newer, 0));
+        ByteBuffer newest = ByteBuffer.allocate(64);
+        added.encode(new Object[] {3, null, "xyz"}, newest);
+        assertArrayEquals(new Object[] {3, null, "xyz"}, added.decode(newest, 0));
+        ByteBuffer shorter = ByteBuffer.allocate(64);
+        added.encode(new Object[] {4}, shorter);
+        assertEquals(1 + 1 + 4, shorter.position(), "a shorter row stores the places up to its last column");
+        assertArrayEquals(new Object[] {4, null, "new"}, added.decode(shorter, 0));
+    }
+
     @Test
     void manyColumnsUseATwoByteCount() {
         List<DataType> types = java.util.Collections.nCopies(200, DataType.of(ValueType.SMALLINT));

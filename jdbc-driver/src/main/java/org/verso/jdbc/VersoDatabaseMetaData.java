@@ -600,12 +600,12 @@ public final class VersoDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsAlterTableWithAddColumn() {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsAlterTableWithDropColumn() {
-        return false;
+        return true;
     }
 
     @Override

@@ -48,6 +48,8 @@ class JdbcMetaDataTest {
         assertEquals("\"", meta.getIdentifierQuoteString());
         assertTrue(meta.supportsTransactions());
         assertTrue(meta.supportsBatchUpdates());
+        assertTrue(meta.supportsAlterTableWithAddColumn());
+        assertTrue(meta.supportsAlterTableWithDropColumn());
         assertEquals(Connection.TRANSACTION_REPEATABLE_READ, meta.getDefaultTransactionIsolation());
         assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_REPEATABLE_READ));
         assertTrue(meta.supportsTransactionIsolationLevel(Connection.TRANSACTION_READ_COMMITTED));

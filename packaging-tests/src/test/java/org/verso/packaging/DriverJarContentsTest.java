@@ -35,9 +35,10 @@ class DriverJarContentsTest {
      * and relocated it was 14.4 MB, and 13.7 MB once metadata went through reflection proxies instead of handlers
      * compiled by Janino, which left the jar (H2's whole jar is 2.6 MB). The rest is what Verso's use of Calcite
      * reaches class by class: Calcite's core with its planner rules, parsers and metadata system (about 9 MB) and
-     * Guava (1.5 MB). A dependency slipping back in adds megabytes and fails this check.
+     * Guava (1.5 MB). A dependency slipping back in adds megabytes and fails this check. Verso's own classes grow
+     * by kilobytes (its grammar, the engine's features: 14.0 MB by 2026-11-27), which the margin leaves room for.
      */
-    private static final long MAX_BYTES = 14_000_000;
+    private static final long MAX_BYTES = 14_500_000;
 
     private static final Pattern VERSIONED = Pattern.compile("META-INF/versions/\\d+/(.*)");
     private static final Pattern TYPE_IN_DESCRIPTOR = Pattern.compile("L([^;<]+)[;<]");

@@ -20,7 +20,7 @@ import org.verso.storage.tuple.RowCodec;
  * (present) and, if true, a text:
  * <pre>
  * int     magic 0x56434154 ("VCAT")
- * int     format version, 3
+ * int     format version, 4 (3 is read too: it is 4 without dropped columns)
  * long    next object id (tables, indexes and sequences draw their ids from it)
  * long    catalog version
  * int     schema count, then per schema created by CREATE SCHEMA: UTF name
@@ -35,6 +35,8 @@ import org.verso.storage.tuple.RowCodec;
  *           int check count, then per check: UTF name, text condition
  *           int foreign key count, then per key: UTF name, UTF referenced table, UTF on-delete action,
  *             int column count, per column: int column position, int referenced column position
+ *           int dropped column count, then per column dropped by ALTER TABLE DROP COLUMN, in place order:
+ *             int stored place, UTF value type, int precision, int scale
  * int     view count, then per view: UTF name, text query,
  *           int column count, per column: UTF name, UTF value type, int precision, int scale, boolean nullable,
  *           int dependency count, per dependency: UTF name
@@ -46,7 +48,8 @@ import org.verso.storage.tuple.RowCodec;
  */
 final class CatalogCodec {
     private static final int MAGIC = 0x56434154;
-    private static final int FORMAT = 3;
+    private static final int FORMAT = 4;
+    private static final int FORMAT_WITHOUT_DROPPED_COLUMNS = 3;
 
     private CatalogCodec() {
     }
@@ -153,6 +156,13 @@ final class CatalogCodec {
                 out.writeInt(referenced[k]);
             }
         }
+        out.writeInt(t.droppedColumns().size());
+        for (DroppedColumn dropped : t.droppedColumns()) {
+            out.writeInt(dropped.place());
+            out.writeUTF(dropped.type().kind().name());
+            out.writeInt(dropped.type().precision());
+            out.writeInt(dropped.type().scale());
+        }
     }
 
     private static void writeColumnType(DataOutputStream out, ColumnDefinition c) throws IOException {
@@ -210,7 +220,8 @@ final class CatalogCodec {
             throw ErrorCode.DATA_CORRUPTED.exception(0, file, "catalog checksum mismatch");
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, data.length - 4))) {
-            if (in.readInt() != MAGIC || in.readInt() != FORMAT) {
+            int format = in.readInt() == MAGIC ? in.readInt() : -1;
+            if (format != FORMAT && format != FORMAT_WITHOUT_DROPPED_COLUMNS) {
                 throw ErrorCode.DATA_CORRUPTED.exception(0, file, "not a Verso catalog of format " + FORMAT);
             }
             long nextId = in.readLong();
@@ -221,7 +232,7 @@ final class CatalogCodec {
             }
             List<TableDefinition> tables = new ArrayList<>();
             for (int i = in.readInt(); i > 0; i--) {
-                tables.add(readTable(in));
+                tables.add(readTable(in, format));
             }
             List<ViewDefinition> views = new ArrayList<>();
             for (int i = in.readInt(); i > 0; i--) {
@@ -248,7 +259,7 @@ final class CatalogCodec {
         }
     }
 
-    private static TableDefinition readTable(DataInputStream in) throws IOException {
+    private static TableDefinition readTable(DataInputStream in, int format) throws IOException {
         long id = in.readLong();
         String name = in.readUTF();
         TableLayout layout = TableLayout.valueOf(in.readUTF());
@@ -298,7 +309,13 @@ final class CatalogCodec {
             }
             keys.add(new ForeignKey(keyName, keyColumns, parent, referenced, onDelete));
         }
-        return new TableDefinition(id, name, columns, layout, indexes, checks, keys);
+        List<DroppedColumn> dropped = new ArrayList<>();
+        for (int x = format == FORMAT_WITHOUT_DROPPED_COLUMNS ? 0 : in.readInt(); x > 0; x--) {
+            int place = in.readInt();
+            dropped.add(new DroppedColumn(place,
+                new DataType(ValueType.valueOf(in.readUTF()), in.readInt(), in.readInt())));
+        }
+        return new TableDefinition(id, name, columns, layout, indexes, checks, keys, dropped);
     }
 
     private static ColumnDefinition readColumnType(DataInputStream in) throws IOException {

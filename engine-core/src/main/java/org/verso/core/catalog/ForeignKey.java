@@ -26,6 +26,11 @@ public record ForeignKey(String name, int[] columns, String referencedTable, int
         }
     }
 
+    /** The same key over the same columns at new positions (after an earlier column was dropped). */
+    public ForeignKey withColumns(int[] positions, int[] referencedPositions) {
+        return new ForeignKey(name, positions, referencedTable, referencedPositions, onDelete);
+    }
+
     @Override
     public int[] columns() {
         return columns.clone();

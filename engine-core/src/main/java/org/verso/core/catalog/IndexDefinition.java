@@ -59,6 +59,11 @@ public record IndexDefinition(long id, String name, int[] columns, boolean[] des
         return new IndexDefinition(newId, name, columns, descending, unique, kind, origin);
     }
 
+    /** The same index over the same columns at new positions (after an earlier column of the table was dropped). */
+    public IndexDefinition withColumns(int[] positions) {
+        return new IndexDefinition(id, name, positions, descending, unique, kind, origin);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof IndexDefinition i && i.id == id && i.name.equals(name) && Arrays.equals(i.columns, columns)

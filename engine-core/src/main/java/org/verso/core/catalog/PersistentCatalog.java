@@ -1,6 +1,7 @@
 package org.verso.core.catalog;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -258,6 +259,62 @@ public final class PersistentCatalog implements Catalog {
             .filter(s -> !name.equals(s.ownerTable())).toList();
         save(nextObjectId, State.of(state.schemas(), tables, keptViews, keptSequences));
         return existing;
+    }
+
+    /**
+     * Removes column {@code column} of a table (ALTER TABLE DROP COLUMN). {@code changed} is the table without it, as
+     * {@link TableDefinition#withoutColumn} made it and without the CHECK constraints that read the column;
+     * {@code viewsReadingIt} are the views whose queries read it (the SQL layer knows which). Those views (and the
+     * views that read them) and other tables' foreign keys that reference the column depend on it: without
+     * {@code cascade} they fail the drop with 2BP01, with it the views are dropped and the keys removed. A column of
+     * the primary key is refused (0A000), as dropping the primary key is. An identity column's sequence goes with it.
+     * Returns the table's new definition; other tables' definitions may have changed too (their foreign keys).
+     */
+    public synchronized TableDefinition dropColumn(TableDefinition changed, int column, Set<String> viewsReadingIt,
+                                                   boolean cascade) {
+        TableDefinition old = requireTable(changed.name());
+        String name = old.name();
+        if (old.id() != changed.id() || changed.columnCount() != old.columnCount() - 1) {
+            throw ErrorCode.INTERNAL_ERROR.exception("table " + name + " changed under ALTER TABLE DROP COLUMN");
+        }
+        ColumnDefinition dropped = old.column(column);
+        String what = "column " + dropped.name() + " of table " + name;
+        for (int key : old.primaryKey()) {
+            if (key == column) {
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("dropping " + what + ", which is in its primary key");
+            }
+        }
+        changed.validate();
+        List<Reference> references = referencesTo(name).stream()
+            .filter(r -> Arrays.stream(r.key().referencedColumns()).anyMatch(c -> c == column)).toList();
+        Set<String> views = new LinkedHashSet<>();
+        for (String view : viewsReadingIt) {
+            views.add(view);
+            views.addAll(dependentViews(view));
+        }
+        if (!cascade && !references.isEmpty()) {
+            Reference r = references.get(0);
+            throw ErrorCode.DEPENDENT_OBJECTS.exception(what, "foreign key " + r.key().name() + " of table " + r.table());
+        }
+        if (!cascade && !views.isEmpty()) {
+            throw ErrorCode.DEPENDENT_OBJECTS.exception(what, "view " + views.iterator().next());
+        }
+        List<TableDefinition> tables = new ArrayList<>();
+        for (TableDefinition t : state.tables()) {
+            TableDefinition next = t == old ? changed : t;
+            for (Reference r : references) {
+                if (r.table().equals(t.name())) {
+                    next = next.withoutConstraint(r.key().name());
+                }
+            }
+            tables.add(next.withReferencesWithout(name, column));
+        }
+        String sequence = dropped.identity() == null ? null : dropped.identity().sequence();
+        List<ViewDefinition> keptViews = state.views().stream().filter(v -> !views.contains(v.name())).toList();
+        List<SequenceDefinition> keptSequences = state.sequences().stream()
+            .filter(s -> !s.name().equals(sequence)).toList();
+        save(nextObjectId, State.of(state.schemas(), tables, keptViews, keptSequences));
+        return state.tablesByName().get(name);
     }
 
     // ---- views

@@ -19,9 +19,14 @@ final class IndexAccess {
     private final IndexEntryRefs refs;
     private final KeyCodec codec;
     private final int[] columns;
-    private final IndexReads reads = new IndexReads();
+    private final IndexReads reads;
 
     IndexAccess(TableDefinition table, IndexDefinition definition, TableIndex storage) {
+        this(table, definition, storage, new IndexReads());
+    }
+
+    private IndexAccess(TableDefinition table, IndexDefinition definition, TableIndex storage, IndexReads reads) {
+        this.reads = reads;
         this.definition = definition;
         this.storage = storage;
         this.refs = definition.kind() == IndexKind.BTREE ? VersionObliviousRefs.INSTANCE : VersionAwareRefs.INSTANCE;
@@ -31,6 +36,12 @@ final class IndexAccess {
             types[i] = table.column(columns[i]).type();
         }
         this.codec = new KeyCodec(types, definition.descending());
+    }
+
+    /** The same index and storage for a changed table definition, whose rows may have the index's columns elsewhere. */
+    IndexAccess in(TableDefinition table) {
+        IndexDefinition changed = table.index(definition.name()).orElseThrow();
+        return new IndexAccess(table, changed, storage, reads);
     }
 
     IndexDefinition definition() {

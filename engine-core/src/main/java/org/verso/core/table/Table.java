@@ -341,10 +341,11 @@ public final class Table implements ReadableTable {
 
     /** Inserts a row; returns its row id. Fails with 23505 if a unique key is taken. */
     public long insert(Transaction tx, Object[] row) {
-        Object[] values = validator.canonical(row);
         tx.snapshot();
         schemaLock.readLock().lock();
         try {
+            // Checked under the schema lock: ALTER TABLE changes the columns and the row codec under it, together.
+            Object[] values = validator.canonical(row);
             long rowId = heap.newRowId();
             WriteOutcome outcome = heap.write(rowId, tx.id(), values, WriteDecider.NEW_ROW);
             VersionWrite write = new VersionWrite(heap, rowId, outcome.version());
@@ -383,9 +384,9 @@ public final class Table implements ReadableTable {
      * and decodes the row once.
      */
     public boolean update(Transaction tx, long rowId, Object[] oldRow, Object[] newRow, RowRecheck recheck) {
-        PendingWrite pending = new PendingWrite(validator.canonical(newRow), recheck);
         schemaLock.readLock().lock();
         try {
+            PendingWrite pending = new PendingWrite(validator.canonical(newRow), recheck); // as in insert
             pending.superseded = indexes.isEmpty() ? null
                 : oldRow != null ? oldRow : heap.read(rowId, tx.snapshot());
             VersionWrite write = writeVersion(tx, rowId, pending);
@@ -871,13 +872,20 @@ public final class Table implements ReadableTable {
     }
 
     /**
-     * Takes a definition with columns added at the end (ALTER TABLE ADD COLUMN) and the row codec that reads both the
-     * rows stored before (an added column reads as its added value) and new ones.
+     * Takes a definition with columns added at the end (ALTER TABLE ADD COLUMN) or removed (DROP COLUMN) and the row
+     * codec that reads both the rows stored before (an added column reads as its added value, a dropped one is
+     * skipped) and new ones. Every index of the changed definition must be one of the table's already; an index
+     * that is gone must have been removed first ({@link #removeIndex}).
      */
     public void columnsChanged(TableDefinition changed, RowCodec codec) {
         schemaLock.writeLock().lock();
         try {
             heap.replaceCodec(codec);
+            List<IndexAccess> renumbered = new ArrayList<>(indexes.size());
+            for (IndexAccess index : indexes) {
+                renumbered.add(index.in(changed)); // a dropped column before the key's columns moves them
+            }
+            indexes = List.copyOf(renumbered);
             definitionChanged(changed);
         } finally {
             schemaLock.writeLock().unlock();

@@ -1,5 +1,6 @@
 package org.verso.core.catalog;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -66,6 +67,23 @@ class CatalogCodecTest {
         assertEquals(3, decoded.version());
         assertEquals(List.of(orders()), decoded.tables());
         assertEquals(2, decoded.tables().get(0).primaryKey().length);
+    }
+
+    @Test
+    void droppedColumnsSurviveEncodingWithTheirPlaces() {
+        TableDefinition table = lines().withoutColumn(4).withoutColumn(1); // SEEN, then W_ID (and the key over it)
+        assertEquals(List.of(new DroppedColumn(1, DataType.of(ValueType.INTEGER)),
+            new DroppedColumn(4, DataType.of(ValueType.TIMESTAMP))), table.droppedColumns());
+        assertEquals(List.of(), table.foreignKeys(), "the foreign key over W_ID went with it");
+        assertEquals(List.of("ID", "O_ID", "QTY", "NOTE"), table.columns().stream().map(c -> c.name()).toList());
+        CatalogCodec.Contents decoded = CatalogCodec.decode(CatalogCodec.encode(contents(List.of(table))),
+            "catalog.bin");
+        TableDefinition read = decoded.tables().get(0);
+        assertEquals(table, read);
+        assertEquals(6, read.storedTypes().size());
+        assertEquals(DataType.of(ValueType.TIMESTAMP), read.storedTypes().get(4));
+        assertArrayEquals(new boolean[] {false, true, false, false, true, false}, read.droppedPlaces());
+        assertArrayEquals(new Object[] {null, null, null, null, null, "later"}, read.storedAddedValues());
     }
 
     @Test

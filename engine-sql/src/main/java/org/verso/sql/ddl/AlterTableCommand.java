@@ -1,18 +1,23 @@
 package org.verso.sql.ddl;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.verso.common.type.Values;
 import org.verso.common.ErrorCode;
 import org.verso.core.Database;
 import org.verso.core.catalog.Catalog;
+import org.verso.core.catalog.CheckConstraint;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.IndexOrigin;
 import org.verso.core.catalog.SequenceDefinition;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.core.catalog.ViewDefinition;
 import org.verso.sql.api.Cancellation;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.constraint.ConstraintPlanner;
@@ -22,15 +27,18 @@ import org.verso.sql.parse.ast.SqlAlterTableStatement;
 import org.verso.sql.parse.ast.SqlColumnDefinition;
 import org.verso.sql.parse.ast.SqlTableConstraint;
 import org.verso.sql.prepare.ScalarExpressions;
+import org.verso.sql.prepare.ViewDefinitions;
 import org.verso.sql.schema.SchemaSnapshot;
 import org.verso.sql.type.VersoTypeFactory;
 
 /**
- * ALTER TABLE: ADD [COLUMN], ADD constraint, DROP CONSTRAINT. A new constraint is checked against the rows the
- * table has (23514, 23505, 23503). An added column is stored in no existing row: older rows read it as its
+ * ALTER TABLE: ADD [COLUMN], ADD constraint, DROP [COLUMN], DROP CONSTRAINT. A new constraint is checked against the
+ * rows the table has (23514, 23505, 23503). An added column is stored in no existing row: older rows read it as its
  * DEFAULT evaluated once, now (or NULL), the value the catalog keeps as the column's added value; so NOT NULL
- * without a DEFAULT, and identity columns, can be added only to an empty table. DROP COLUMN and changes of the
- * primary key are refused with 0A000.
+ * without a DEFAULT, and identity columns, can be added only to an empty table. A dropped column goes with the
+ * indexes, foreign keys and CHECK constraints that contain it, as in PostgreSQL; other tables' foreign keys to it and
+ * views that read it make the drop fail with 2BP01 unless it cascades. Stored rows keep its value, unread. Changes
+ * of the primary key are refused with 0A000.
  */
 record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand {
     @Override
@@ -45,10 +53,13 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
                 TableDefinition changed = definitions.withConstraint(table, (SqlTableConstraint) statement.subject);
                 store(database, changed, List.of());
             }
-            case DROP_CONSTRAINT -> database.alterTable(withoutConstraint(table,
-                Names.simple((org.apache.calcite.sql.SqlIdentifier) statement.subject)));
-            case DROP_COLUMN -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("ALTER TABLE ... DROP COLUMN (stored "
-                + "rows keep every column they were written with; remove the column by copying the table)");
+            case DROP_CONSTRAINT -> {
+                String constraint = Names.simple((SqlIdentifier) statement.subject);
+                if (!statement.ifExists || table.hasConstraint(constraint)) {
+                    database.alterTable(withoutConstraint(table, constraint));
+                }
+            }
+            case DROP_COLUMN -> dropColumn(database, table, statement);
             default -> throw new IllegalStateException(statement.action.toString());
         }
     }
@@ -86,6 +97,36 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
             changed = definitions.withConstraint(changed, constraint);
         }
         store(database, changed, sequences);
+    }
+
+    private static void dropColumn(Database database, TableDefinition table, SqlAlterTableStatement statement) {
+        String columnName = Names.simple((SqlIdentifier) statement.subject);
+        int column = table.columnIndex(columnName);
+        if (column < 0) {
+            if (statement.ifExists) {
+                return;
+            }
+            throw ErrorCode.COLUMN_NOT_FOUND.exception(columnName + " of table " + table.name());
+        }
+        if (table.columnCount() == 1) {
+            throw ErrorCode.INVALID_DEFINITION.exception(table.name(), "column " + columnName
+                + " is its only column; a table needs at least one (drop the table instead)");
+        }
+        TableDefinition changed = table.withoutColumn(column);
+        ExpressionChecks checks = new ExpressionChecks(database.catalog(), changed);
+        for (CheckConstraint check : changed.checks()) {
+            if (checks.breaks(check)) {
+                changed = changed.withoutConstraint(check.name());
+            }
+        }
+        Set<String> views = new LinkedHashSet<>();
+        for (ViewDefinition view : database.catalog().views()) {
+            if (view.dependsOn().contains(table.name())
+                    && ViewDefinitions.breaksWith(view, changed, database.catalog(), database.systemViews())) {
+                views.add(view.name());
+            }
+        }
+        database.dropColumn(changed, column, views, statement.cascade);
     }
 
     /** The DEFAULT of a column added to a table with rows, as the value those rows read. */

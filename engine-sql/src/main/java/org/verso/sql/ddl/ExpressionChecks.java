@@ -7,6 +7,8 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.verso.common.ErrorCode;
+import org.verso.common.SqlState;
+import org.verso.common.VersoException;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.CheckConstraint;
 import org.verso.core.catalog.ColumnDefinition;
@@ -54,6 +56,19 @@ final class ExpressionChecks {
         if (type.getSqlTypeName() != SqlTypeName.NULL && !SqlTypeUtil.canAssignFrom(target, type)) {
             throw ErrorCode.TYPE_MISMATCH.exception("DEFAULT " + column.defaultExpression() + " of type " + type
                 + " cannot be assigned to column " + column.name() + " of type " + column.type());
+        }
+    }
+
+    /** Whether a CHECK no longer compiles over this table (ALTER TABLE DROP COLUMN: it reads the dropped column). */
+    boolean breaks(CheckConstraint check) {
+        try {
+            checkCondition(check);
+            return false;
+        } catch (VersoException e) {
+            if (SqlState.UNDEFINED_COLUMN.equals(e.sqlState())) {
+                return true;
+            }
+            throw e;
         }
     }
 

@@ -21,9 +21,11 @@ import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.ViewDefinition;
 import org.verso.core.system.SystemView;
 import org.verso.sql.error.CalciteErrors;
+import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.schema.CatalogTable;
 import org.verso.sql.schema.SchemaSnapshot;
 import org.verso.sql.type.TypeMapping;
@@ -79,6 +81,25 @@ public final class ViewDefinitions {
             throw e;
         } catch (RuntimeException | AssertionError e) {
             throw CalciteErrors.map(e, query);
+        }
+    }
+
+    /**
+     * Whether {@code view}'s query, which reads table {@code changed.name()}, no longer validates once that table is
+     * {@code changed}: ALTER TABLE DROP COLUMN asks it of each view that reads the table, to learn which read the
+     * column. Only the view's own query is validated; views that read it see its stored columns, which do not change.
+     */
+    public static boolean breaksWith(ViewDefinition view, TableDefinition changed, Catalog catalog,
+                                     List<SystemView> systemViews) {
+        SchemaSnapshot schema = SchemaSnapshot.read(catalog, systemViews, List.of(changed), null);
+        if (schema == null) {
+            throw ErrorCode.INTERNAL_ERROR.exception("the catalog changed during DDL");
+        }
+        try {
+            Validators.validator(schema).validate(SqlParsing.parse(view.query()));
+            return false;
+        } catch (RuntimeException | AssertionError e) {
+            return true;
         }
     }
 }

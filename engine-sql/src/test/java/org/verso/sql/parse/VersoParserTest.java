@@ -181,6 +181,13 @@ class VersoParserTest {
             parse("ALTER TABLE t DROP COLUMN note", SqlAlterTableStatement.class).action);
         assertEquals(SqlAlterTableStatement.Action.DROP_CONSTRAINT,
             parse("ALTER TABLE t DROP CONSTRAINT fk", SqlAlterTableStatement.class).action);
+        SqlAlterTableStatement dropIfExists = parse("ALTER TABLE t DROP COLUMN IF EXISTS note CASCADE",
+            SqlAlterTableStatement.class);
+        assertTrue(dropIfExists.ifExists && dropIfExists.cascade);
+        SqlAlterTableStatement dropBare = parse("alter table t drop note restrict", SqlAlterTableStatement.class);
+        assertEquals(SqlAlterTableStatement.Action.DROP_COLUMN, dropBare.action);
+        assertFalse(dropBare.ifExists || dropBare.cascade);
+        assertTrue(parse("ALTER TABLE t DROP CONSTRAINT IF EXISTS fk", SqlAlterTableStatement.class).ifExists);
     }
 
     @Test

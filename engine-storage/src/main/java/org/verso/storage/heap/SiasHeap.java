@@ -78,7 +78,8 @@ public final class SiasHeap implements TableHeap {
     private final LongAccumulator maxTxid;
     // The oldest tuple of a version undone while its commit was undecided: every image replays from it.
     private final LongAccumulator undecided = new LongAccumulator(Math::min, Long.MAX_VALUE);
-    // Replaced only by ALTER TABLE ADD COLUMN; a reader uses whichever codec it read, and either decodes every row.
+    // Replaced only by ALTER TABLE ADD or DROP COLUMN; either codec decodes every row, and the SQL layer fails a
+    // statement that ran across a DROP COLUMN (its rows may have come in either shape).
     private volatile RowCodec codec;
     private final Object[] latches = new Object[LATCHES];
     // Rows that gained a version over an older one: candidates for forgetting versions.

@@ -154,8 +154,9 @@ public interface TableHeap extends AutoCloseable {
     IoCounters io();
 
     /**
-     * Decodes and encodes rows with {@code codec} from now on (ALTER TABLE ADD COLUMN). The new codec must read every
-     * row the old one wrote: it has the old codec's columns, in order, and possibly more.
+     * Decodes and encodes rows with {@code codec} from now on (ALTER TABLE ADD or DROP COLUMN). The new codec must
+     * read every row the old one wrote: it has the old codec's stored places, in order, and possibly more, with
+     * dropped ones marked.
      */
     void replaceCodec(RowCodec codec);
 

@@ -38,6 +38,12 @@ import org.verso.common.type.ValueType;
  * {@code addedValues} (the value each added column had for existing rows), and a shorter row is also what
  * {@link #encode} writes for an array with fewer values than the codec has columns. No row is ever rewritten.
  *
+ * <p>A column dropped by ALTER TABLE DROP COLUMN keeps its place in the stored format, so that rows written before
+ * the drop still decode: the codec is then given the stored columns with the dropped ones marked. Rows go in and come
+ * out with the table's current columns only; a dropped column's value is skipped when decoding and stored as NULL
+ * when encoding. Stored places never move, which is what lets a statement planned before the drop, still running,
+ * be detected rather than read shifted columns.
+ *
  * <p>The codec is stateless apart from the column types and is safe to share between threads.
  */
 public final class RowCodec {
@@ -46,6 +52,8 @@ public final class RowCodec {
 
     private final DataType[] types;
     private final Object[] addedValues;
+    /** The stored place of each current column, or null when no column was dropped (the two are the same). */
+    private final int[] placeOfColumn;
 
     public RowCodec(List<DataType> columnTypes) {
         this(columnTypes, new Object[columnTypes.size()]);
@@ -56,24 +64,75 @@ public final class RowCodec {
      * canonical value or null).
      */
     public RowCodec(List<DataType> columnTypes, Object[] addedValues) {
-        if (columnTypes.size() > MAX_COLUMNS || addedValues.length != columnTypes.size()) {
-            throw new IllegalArgumentException("bad column count " + columnTypes.size());
+        this(columnTypes, addedValues, new boolean[columnTypes.size()]);
+    }
+
+    /**
+     * A codec over stored columns some of which were dropped: {@code storedTypes}, {@code addedValues} and
+     * {@code dropped} describe every stored place, in order; rows passed to and returned by the codec hold the
+     * places that are not dropped, in order.
+     */
+    public RowCodec(List<DataType> storedTypes, Object[] addedValues, boolean[] dropped) {
+        if (storedTypes.size() > MAX_COLUMNS || addedValues.length != storedTypes.size()
+                || dropped.length != storedTypes.size()) {
+            throw new IllegalArgumentException("bad column count " + storedTypes.size());
         }
-        this.types = columnTypes.toArray(new DataType[0]);
+        this.types = storedTypes.toArray(new DataType[0]);
         this.addedValues = addedValues.clone();
+        int current = 0;
+        for (boolean d : dropped) {
+            current += d ? 0 : 1;
+        }
+        if (current == types.length) {
+            placeOfColumn = null;
+        } else {
+            placeOfColumn = new int[current];
+            for (int place = 0, column = 0; place < types.length; place++) {
+                if (!dropped[place]) {
+                    placeOfColumn[column++] = place;
+                }
+            }
+        }
     }
 
     private static int countBytes(int count) {
         return count < 0x80 ? 1 : 2;
     }
 
+    /** The number of columns of the rows the codec takes and returns (the stored ones that are not dropped). */
     public int columnCount() {
-        return types.length;
+        return placeOfColumn == null ? types.length : placeOfColumn.length;
+    }
+
+    /** The row as stored: a dropped column's place holds NULL. A shorter row stays shorter. */
+    private Object[] stored(Object[] row) {
+        if (placeOfColumn == null) {
+            return row;
+        }
+        int columns = Math.min(row.length, placeOfColumn.length);
+        Object[] stored = new Object[columns == 0 ? 0 : placeOfColumn[columns - 1] + 1];
+        for (int i = 0; i < columns; i++) {
+            stored[placeOfColumn[i]] = row[i];
+        }
+        return stored;
+    }
+
+    /** The current columns of a row decoded with every stored place. */
+    private Object[] current(Object[] stored) {
+        if (placeOfColumn == null) {
+            return stored;
+        }
+        Object[] row = new Object[placeOfColumn.length];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = stored[placeOfColumn[i]];
+        }
+        return row;
     }
 
     /** The exact number of bytes {@link #encode} writes for this row. */
-    public int encodedSize(Object[] row) {
-        int count = stored(row);
+    public int encodedSize(Object[] currentRow) {
+        Object[] row = stored(currentRow);
+        int count = storedCount(row);
         int size = countBytes(count) + (count + 7) / 8;
         for (int i = 0; i < count; i++) {
             Object v = row[i];
@@ -95,13 +154,14 @@ public final class RowCodec {
     }
 
     /** How many leading columns of {@code row} are stored: all of the codec's, or fewer for a shorter array. */
-    private int stored(Object[] row) {
+    private int storedCount(Object[] row) {
         return Math.min(row.length, types.length);
     }
 
     /** Writes the row at {@code buf}'s position and advances it. */
-    public void encode(Object[] row, ByteBuffer buf) {
-        int count = stored(row);
+    public void encode(Object[] currentRow, ByteBuffer buf) {
+        Object[] row = stored(currentRow);
+        int count = storedCount(row);
         if (count < 0x80) {
             buf.put((byte) count);
         } else {
@@ -205,7 +265,7 @@ public final class RowCodec {
                 default: throw new IllegalStateException("unhandled type " + types[i]);
             }
         }
-        return row;
+        return current(row);
     }
 
     private static int utf8Length(String s) {

@@ -10,9 +10,10 @@ import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * {@code ALTER TABLE name action}: {@code ADD [COLUMN] column}, {@code ADD constraint}, {@code DROP [COLUMN] name}
- * or {@code DROP CONSTRAINT name}. {@link #subject} is a {@link SqlColumnDefinition}, a {@link SqlTableConstraint}
- * or the identifier of the column or constraint dropped.
+ * {@code ALTER TABLE name action}: {@code ADD [COLUMN] column}, {@code ADD constraint},
+ * {@code DROP [COLUMN] [IF EXISTS] name [CASCADE | RESTRICT]} or
+ * {@code DROP CONSTRAINT [IF EXISTS] name [CASCADE | RESTRICT]}. {@link #subject} is a {@link SqlColumnDefinition},
+ * a {@link SqlTableConstraint} or the identifier of the column or constraint dropped.
  */
 public final class SqlAlterTableStatement extends SqlDdl {
     /** The change the statement makes. */
@@ -25,12 +26,23 @@ public final class SqlAlterTableStatement extends SqlDdl {
     public final SqlIdentifier table;
     public final Action action;
     public final SqlNode subject;
+    /** A DROP of something that does not exist does nothing. */
+    public final boolean ifExists;
+    /** A DROP also drops what depends on the dropped object (CASCADE) instead of failing. */
+    public final boolean cascade;
 
     public SqlAlterTableStatement(SqlParserPos pos, SqlIdentifier table, Action action, SqlNode subject) {
+        this(pos, table, action, subject, false, false);
+    }
+
+    public SqlAlterTableStatement(SqlParserPos pos, SqlIdentifier table, Action action, SqlNode subject,
+                                  boolean ifExists, boolean cascade) {
         super(OPERATOR, pos);
         this.table = table;
         this.action = action;
         this.subject = subject;
+        this.ifExists = ifExists;
+        this.cascade = cascade;
     }
 
     @Override
@@ -53,6 +65,12 @@ public final class SqlAlterTableStatement extends SqlDdl {
             case DROP_COLUMN -> "DROP COLUMN";
             case DROP_CONSTRAINT -> "DROP CONSTRAINT";
         });
+        if (ifExists) {
+            writer.keyword("IF EXISTS");
+        }
         subject.unparse(writer, 0, 0);
+        if (cascade) {
+            writer.keyword("CASCADE");
+        }
     }
 }
