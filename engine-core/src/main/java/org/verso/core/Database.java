@@ -207,6 +207,14 @@ public final class Database implements AutoCloseable {
      * a PRIMARY KEY or UNIQUE constraint (drop the constraint instead).
      */
     public synchronized TableDefinition dropIndex(String indexName) {
+        return dropIndex(indexName, false);
+    }
+
+    /**
+     * As {@link #dropIndex(String)}; a foreign key that relies on the index as the unique key it references fails the
+     * drop with 2BP01, or with {@code cascade} is removed from its table.
+     */
+    public synchronized TableDefinition dropIndex(String indexName, boolean cascade) {
         checkOpen();
         TableDefinition owner = catalog.tableOfIndex(indexName)
             .orElseThrow(() -> ErrorCode.INDEX_NOT_FOUND.exception(indexName));
@@ -215,13 +223,38 @@ public final class Database implements AutoCloseable {
             throw ErrorCode.DEPENDENT_OBJECTS.exception("index " + indexName,
                 (index.isPrimaryKey() ? "the primary key" : "a unique constraint") + " of table " + owner.name());
         }
-        TableDefinition changed = catalog.removeIndex(indexName);
+        return removeIndex(owner, index, cascade);
+    }
+
+    /**
+     * Drops the UNIQUE constraint {@code name} of table {@code tableName} with its index; foreign keys that rely on
+     * it fail the drop with 2BP01 or, with {@code cascade}, go too. Fails with 42704 if the table has no such
+     * constraint.
+     */
+    public synchronized TableDefinition dropUniqueConstraint(String tableName, String name, boolean cascade) {
+        checkOpen();
+        TableDefinition owner = table(tableName).definition();
+        IndexDefinition index = owner.index(name).filter(i -> i.origin() == IndexOrigin.UNIQUE_CONSTRAINT)
+            .orElseThrow(() -> ErrorCode.CONSTRAINT_NOT_FOUND.exception(name, tableName));
+        return removeIndex(owner, index, cascade);
+    }
+
+    private TableDefinition removeIndex(TableDefinition owner, IndexDefinition index, boolean cascade) {
+        TableDefinition changed = catalog.removeIndex(index.name(), cascade);
         Table table = table(owner.name());
-        table.removeIndex(indexName);
-        table.definitionChanged(changed);
+        table.removeIndex(index.name());
+        refreshDefinitions();
         storage.dropIndex(index.id());
         indexMeters.refresh(tables.values());
         return changed;
+    }
+
+    /** Gives every table whose definition the catalog changed (a DDL statement may change several) the new one. */
+    private void refreshDefinitions() {
+        for (Table table : tables.values()) {
+            catalog.table(table.definition().name()).filter(d -> d != table.definition())
+                .ifPresent(table::definitionChanged);
+        }
     }
 
     /**
@@ -425,10 +458,7 @@ public final class Database implements AutoCloseable {
                 }
             }
             table.columnsChanged(stored, codecOf(stored));
-            for (Table other : tables.values()) { // foreign keys that referenced the table's later columns moved
-                catalog.table(other.definition().name()).filter(d -> d != other.definition())
-                    .ifPresent(other::definitionChanged);
-            }
+            refreshDefinitions(); // foreign keys of other tables that referenced the table's later columns moved
             sequence.ifPresent(sequenceValues::remove);
             indexMeters.refresh(tables.values());
             columnsChangedAt = catalog.version();

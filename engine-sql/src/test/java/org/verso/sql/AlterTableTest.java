@@ -89,4 +89,36 @@ class AlterTableTest extends SqlTestSupport {
         assertEquals(rows.get(0), rows.get(1), "every older row reads the one value the ALTER computed");
         assertTrue(rows.get(0).get(0) != null);
     }
+
+    /**
+     * A foreign key needs a unique key on the columns it references: dropping the only one (a UNIQUE constraint or a
+     * unique index) fails with 2BP01, as in PostgreSQL, or with CASCADE removes the foreign keys too. Another unique
+     * key on the same columns keeps them.
+     */
+    @Test
+    void theUniqueKeyAForeignKeyReferencesIsNotDroppedFromUnderIt() {
+        execute("CREATE TABLE p (id INT PRIMARY KEY, code INT, num INT, CONSTRAINT p_code UNIQUE (code))");
+        execute("CREATE UNIQUE INDEX p_num ON p (num)");
+        update("INSERT INTO p VALUES (1, 10, 100)");
+        execute("CREATE TABLE c (id INT PRIMARY KEY, pcode INT REFERENCES p (code), pnum INT REFERENCES p (num))");
+        update("INSERT INTO c VALUES (1, 10, 100)");
+
+        assertTrue(assertFails("2BP01", "ALTER TABLE p DROP CONSTRAINT p_code").getMessage().contains("C_PCODE_FKEY"));
+        assertFails("2BP01", "DROP INDEX p_num");
+        assertFails("23503", "INSERT INTO c VALUES (2, 99, NULL)");
+        assertFails("23503", "INSERT INTO c VALUES (2, NULL, 999)");
+
+        execute("CREATE UNIQUE INDEX p_code_again ON p (code)");
+        execute("ALTER TABLE p DROP CONSTRAINT p_code"); // p_code_again is a unique key on code too
+        assertFails("2BP01", "DROP INDEX p_code_again");
+        assertFails("23503", "INSERT INTO c VALUES (2, 99, NULL)");
+
+        execute("DROP INDEX p_num CASCADE");
+        execute("ALTER TABLE p ADD CONSTRAINT p_code UNIQUE (code)");
+        execute("ALTER TABLE p DROP CONSTRAINT p_code CASCADE"); // p_code_again still holds: the key stays
+        execute("DROP INDEX p_code_again CASCADE");
+        assertEquals(List.of(), database.catalog().table("C").orElseThrow().foreignKeys());
+        update("INSERT INTO c VALUES (2, 99, 999)"); // no foreign key is left to check
+        update("INSERT INTO p VALUES (2, 10, 100)"); // nor a unique key on code or num
+    }
 }

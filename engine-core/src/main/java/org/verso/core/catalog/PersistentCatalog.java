@@ -207,11 +207,39 @@ public final class PersistentCatalog implements Catalog {
 
     /** Removes the named index; fails with 42704 if there is none. Returns the table's new definition. */
     public synchronized TableDefinition removeIndex(String indexName) {
+        return removeIndex(indexName, false);
+    }
+
+    /**
+     * Removes the named index (fails with 42704 if there is none). A foreign key that references the index's columns
+     * and has no other unique key of the table to rely on depends on it: without {@code cascade} it fails the
+     * removal with 2BP01, with it the key is removed from its table too. Returns the index's table's new definition.
+     */
+    public synchronized TableDefinition removeIndex(String indexName, boolean cascade) {
         TableDefinition table = tableOfIndex(indexName)
             .orElseThrow(() -> ErrorCode.INDEX_NOT_FOUND.exception(indexName));
         TableDefinition changed = table.withoutIndex(indexName);
-        save(nextObjectId, state.withTables(replaced(table, changed)));
-        return changed;
+        List<Reference> relying = referencesTo(table.name()).stream()
+            .filter(r -> table.uniqueKeyOn(r.key().referencedColumns()).isPresent()
+                && changed.uniqueKeyOn(r.key().referencedColumns()).isEmpty())
+            .toList();
+        if (!relying.isEmpty() && !cascade) {
+            Reference r = relying.get(0);
+            throw ErrorCode.DEPENDENT_OBJECTS.exception("index " + indexName + " of table " + table.name(),
+                "foreign key " + r.key().name() + " of table " + r.table());
+        }
+        List<TableDefinition> tables = new ArrayList<>();
+        for (TableDefinition t : state.tables()) {
+            TableDefinition next = t == table ? changed : t;
+            for (Reference r : relying) {
+                if (r.table().equals(t.name())) {
+                    next = next.withoutConstraint(r.key().name());
+                }
+            }
+            tables.add(next);
+        }
+        save(nextObjectId, state.withTables(tables));
+        return state.tablesByName().get(table.name());
     }
 
     /** The table that has the named index. */

@@ -55,7 +55,13 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
             }
             case DROP_CONSTRAINT -> {
                 String constraint = Names.simple((SqlIdentifier) statement.subject);
-                if (!statement.ifExists || table.hasConstraint(constraint)) {
+                if (statement.ifExists && !table.hasConstraint(constraint)) {
+                    return;
+                }
+                IndexDefinition index = table.index(constraint).orElse(null);
+                if (index != null && index.origin() == IndexOrigin.UNIQUE_CONSTRAINT) {
+                    database.dropUniqueConstraint(table.name(), constraint, statement.cascade);
+                } else {
                     database.alterTable(withoutConstraint(table, constraint));
                 }
             }
@@ -158,9 +164,6 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
         IndexDefinition index = table.index(constraint).orElse(null);
         if (index != null && index.origin() == IndexOrigin.PRIMARY_KEY) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("dropping the primary key of table " + table.name());
-        }
-        if (index != null && index.origin() == IndexOrigin.UNIQUE_CONSTRAINT) {
-            return table.withoutIndex(constraint);
         }
         if (!table.hasConstraint(constraint)) {
             throw ErrorCode.CONSTRAINT_NOT_FOUND.exception(constraint, table.name());

@@ -44,7 +44,7 @@ record DropCommand(SqlDropStatement statement) implements DdlCommand {
                 String name = Names.simple(statement.name);
                 boolean exists = catalog.tables().stream().anyMatch(t -> t.index(name).isPresent());
                 if (exists || !statement.ifExists) {
-                    database.dropIndex(name);
+                    database.dropIndex(name, statement.cascade);
                 }
             }
             case SCHEMA -> dropSchema(database, Names.simple(statement.name));
