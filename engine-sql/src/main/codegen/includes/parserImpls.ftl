@@ -363,24 +363,29 @@ SqlNode VersoTransactionControl() :
 SqlNode VersoAlterTable() :
 {
     final Span s;
+    final boolean tableIfExists;
     final SqlIdentifier table;
     final SqlNode subject;
     final boolean ifExists;
+    final boolean ifNotExists;
     final boolean cascade;
+    final SqlIdentifier column;
+    final SqlIdentifier newName;
+    final SqlNode value;
 }
 {
-    <ALTER> { s = span(); } <TABLE> table = CompoundIdentifier()
+    <ALTER> { s = span(); } <TABLE> tableIfExists = VersoIfExists() table = CompoundIdentifier()
     (
         <ADD>
         (
             subject = VersoTableConstraint() {
                 return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.ADD_CONSTRAINT,
-                    subject);
+                    subject, false, false, tableIfExists);
             }
         |
-            [ <COLUMN> ] subject = VersoColumn() {
+            [ <COLUMN> ] ifNotExists = VersoIfNotExists() subject = VersoColumn() {
                 return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.ADD_COLUMN,
-                    subject);
+                    subject, ifNotExists, false, tableIfExists);
             }
         )
     |
@@ -388,12 +393,62 @@ SqlNode VersoAlterTable() :
         (
             <CONSTRAINT> ifExists = VersoIfExists() subject = SimpleIdentifier() cascade = VersoDropBehavior() {
                 return new SqlAlterTableStatement(s.end(this), table,
-                    SqlAlterTableStatement.Action.DROP_CONSTRAINT, subject, ifExists, cascade);
+                    SqlAlterTableStatement.Action.DROP_CONSTRAINT, subject, ifExists, cascade, tableIfExists);
             }
         |
             [ <COLUMN> ] ifExists = VersoIfExists() subject = SimpleIdentifier() cascade = VersoDropBehavior() {
                 return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.DROP_COLUMN,
-                    subject, ifExists, cascade);
+                    subject, ifExists, cascade, tableIfExists);
+            }
+        )
+    |
+        <ALTER> [ <COLUMN> ] column = SimpleIdentifier()
+        (
+            <SET>
+            (
+                <DEFAULT_> value = Expression(ExprContext.ACCEPT_NON_QUERY) {
+                    subject = new SqlAlterColumn(s.end(this), column, SqlAlterColumn.Change.SET_DEFAULT, value);
+                }
+            |
+                <NOT> <NULL> {
+                    subject = new SqlAlterColumn(s.end(this), column, SqlAlterColumn.Change.SET_NOT_NULL, null);
+                }
+            |
+                <DATA> <TYPE> value = DataType() {
+                    subject = new SqlAlterColumn(s.end(this), column, SqlAlterColumn.Change.SET_TYPE, value);
+                }
+            )
+        |
+            <DROP>
+            (
+                <DEFAULT_> {
+                    subject = new SqlAlterColumn(s.end(this), column, SqlAlterColumn.Change.DROP_DEFAULT, null);
+                }
+            |
+                <NOT> <NULL> {
+                    subject = new SqlAlterColumn(s.end(this), column, SqlAlterColumn.Change.DROP_NOT_NULL, null);
+                }
+            )
+        |
+            <TYPE> value = DataType() {
+                subject = new SqlAlterColumn(s.end(this), column, SqlAlterColumn.Change.SET_TYPE, value);
+            }
+        )
+        {
+            return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.ALTER_COLUMN,
+                subject, false, false, tableIfExists);
+        }
+    |
+        <RENAME>
+        (
+            <TO> newName = CompoundIdentifier() {
+                return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.RENAME_TABLE,
+                    newName, false, false, tableIfExists);
+            }
+        |
+            [ <COLUMN> ] column = SimpleIdentifier() <TO> newName = SimpleIdentifier() {
+                return new SqlAlterTableStatement(s.end(this), table, SqlAlterTableStatement.Action.RENAME_COLUMN,
+                    new SqlNodeList(List.of(column, newName), s.end(this)), false, false, tableIfExists);
             }
         )
     )

@@ -494,6 +494,21 @@ public final class Database implements AutoCloseable {
         return (mark & 1) != 0 || columnsEpoch != mark || columnsChangedAt > catalogVersion;
     }
 
+    /**
+     * Renames a table (see {@link PersistentCatalog#renameTable}). Its data, indexes and files stay as they are: they
+     * are known by the table's id. A statement that names the old name and runs after the rename fails with 42P01.
+     */
+    public synchronized TableDefinition renameTable(String name, String newName) {
+        checkOpen();
+        Table table = table(name);
+        TableDefinition renamed = catalog.renameTable(name, newName);
+        tables.put(newName, table);
+        tables.remove(name);
+        refreshDefinitions();
+        indexMeters.refresh(tables.values());
+        return renamed;
+    }
+
     /** Creates (or, with {@code replace}, replaces) a view. */
     public synchronized ViewDefinition createView(ViewDefinition view, boolean replace) {
         checkOpen();

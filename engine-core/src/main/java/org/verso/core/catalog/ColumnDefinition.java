@@ -37,6 +37,21 @@ public record ColumnDefinition(String name, DataType type, boolean nullable, Str
         return new ColumnDefinition(name, type, newNullable, defaultExpression, identity, addedValue);
     }
 
+    /** The same column under another name (ALTER TABLE RENAME COLUMN). */
+    public ColumnDefinition withName(String newName) {
+        return new ColumnDefinition(newName, type, nullable, defaultExpression, identity, addedValue);
+    }
+
+    /** The same column with another type that stores its values the same way (a wider VARCHAR, say). */
+    public ColumnDefinition withType(DataType newType) {
+        return new ColumnDefinition(name, newType, nullable, defaultExpression, identity, addedValue);
+    }
+
+    /** The same column with another DEFAULT (SQL text, or null for none). */
+    public ColumnDefinition withDefault(String expression) {
+        return new ColumnDefinition(name, type, nullable, expression, identity, addedValue);
+    }
+
     public ColumnDefinition withAddedValue(Object value) {
         return new ColumnDefinition(name, type, nullable, defaultExpression, identity, value);
     }

@@ -223,22 +223,10 @@ public final class PersistentCatalog implements Catalog {
             .filter(r -> table.uniqueKeyOn(r.key().referencedColumns()).isPresent()
                 && changed.uniqueKeyOn(r.key().referencedColumns()).isEmpty())
             .toList();
-        if (!relying.isEmpty() && !cascade) {
-            Reference r = relying.get(0);
-            throw ErrorCode.DEPENDENT_OBJECTS.exception("index " + indexName + " of table " + table.name(),
-                "foreign key " + r.key().name() + " of table " + r.table());
+        if (!cascade) {
+            refuseDependentKeys("index " + indexName + " of table " + table.name(), relying);
         }
-        List<TableDefinition> tables = new ArrayList<>();
-        for (TableDefinition t : state.tables()) {
-            TableDefinition next = t == table ? changed : t;
-            for (Reference r : relying) {
-                if (r.table().equals(t.name())) {
-                    next = next.withoutConstraint(r.key().name());
-                }
-            }
-            tables.add(next);
-        }
-        save(nextObjectId, state.withTables(tables));
+        save(nextObjectId, state.withTables(tablesWithout(table, changed, relying)));
         return state.tablesByName().get(table.name());
     }
 
@@ -320,29 +308,66 @@ public final class PersistentCatalog implements Catalog {
             views.add(view);
             views.addAll(dependentViews(view));
         }
-        if (!cascade && !references.isEmpty()) {
-            Reference r = references.get(0);
-            throw ErrorCode.DEPENDENT_OBJECTS.exception(what, "foreign key " + r.key().name() + " of table " + r.table());
+        if (!cascade) {
+            refuseDependentKeys(what, references);
         }
         if (!cascade && !views.isEmpty()) {
             throw ErrorCode.DEPENDENT_OBJECTS.exception(what, "view " + views.iterator().next());
         }
-        List<TableDefinition> tables = new ArrayList<>();
-        for (TableDefinition t : state.tables()) {
-            TableDefinition next = t == old ? changed : t;
-            for (Reference r : references) {
-                if (r.table().equals(t.name())) {
-                    next = next.withoutConstraint(r.key().name());
-                }
-            }
-            tables.add(next.withReferencesWithout(name, column));
-        }
+        List<TableDefinition> tables = tablesWithout(old, changed, references).stream()
+            .map(t -> t.withReferencesWithout(name, column)).toList();
         String sequence = dropped.identity() == null ? null : dropped.identity().sequence();
         List<ViewDefinition> keptViews = state.views().stream().filter(v -> !views.contains(v.name())).toList();
         List<SequenceDefinition> keptSequences = state.sequences().stream()
             .filter(s -> !s.name().equals(sequence)).toList();
         save(nextObjectId, State.of(state.schemas(), tables, keptViews, keptSequences));
         return state.tablesByName().get(name);
+    }
+
+    /**
+     * Renames a table (ALTER TABLE RENAME TO): 42P07 if the new name is taken in its schema, 3F000 if that schema
+     * does not exist, 2BP01 if a view reads the table (its query names it). Other tables' foreign keys and the
+     * table's identity sequences follow the new name. Returns the table's new definition.
+     */
+    public synchronized TableDefinition renameTable(String name, String newName) {
+        TableDefinition old = requireTable(name);
+        checkRelationNameFree(newName, "table");
+        Set<String> views = dependentViews(name);
+        if (!views.isEmpty()) {
+            throw ErrorCode.DEPENDENT_OBJECTS.exception("the name of table " + name, "view " + views.iterator().next());
+        }
+        TableDefinition renamed = old.withName(newName);
+        List<TableDefinition> tables = new ArrayList<>();
+        for (TableDefinition t : state.tables()) {
+            tables.add((t == old ? renamed : t).withReferencesRenamed(name, newName));
+        }
+        List<SequenceDefinition> sequences = state.sequences().stream()
+            .map(s -> name.equals(s.ownerTable()) ? s.withOwnerTable(newName) : s).toList();
+        save(nextObjectId, State.of(state.schemas(), tables, state.views(), sequences));
+        return state.tablesByName().get(newName);
+    }
+
+    /** Fails with 2BP01, naming the first of {@code keys}, if a foreign key depends on {@code what}. */
+    private static void refuseDependentKeys(String what, List<Reference> keys) {
+        if (!keys.isEmpty()) {
+            Reference r = keys.get(0);
+            throw ErrorCode.DEPENDENT_OBJECTS.exception(what, "foreign key " + r.key().name() + " of table " + r.table());
+        }
+    }
+
+    /** The catalog's tables with {@code old} replaced by {@code changed} and the foreign keys {@code removed} gone. */
+    private List<TableDefinition> tablesWithout(TableDefinition old, TableDefinition changed, List<Reference> removed) {
+        List<TableDefinition> tables = new ArrayList<>();
+        for (TableDefinition t : state.tables()) {
+            TableDefinition next = t == old ? changed : t;
+            for (Reference r : removed) {
+                if (r.table().equals(t.name())) {
+                    next = next.withoutConstraint(r.key().name());
+                }
+            }
+            tables.add(next);
+        }
+        return tables;
     }
 
     // ---- views

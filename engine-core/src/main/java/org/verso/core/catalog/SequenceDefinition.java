@@ -18,6 +18,11 @@ public record SequenceDefinition(long id, String name, long start, long incremen
         }
     }
 
+    /** The same sequence owned by the table under its new name. */
+    public SequenceDefinition withOwnerTable(String table) {
+        return new SequenceDefinition(id, name, start, increment, table);
+    }
+
     public SequenceDefinition withId(long newId) {
         return new SequenceDefinition(newId, name, start, increment, ownerTable);
     }

@@ -137,6 +137,30 @@ public record TableDefinition(long id, String name, List<ColumnDefinition> colum
         return new TableDefinition(id, name, next, layout, indexes, checks, foreignKeys, droppedColumns);
     }
 
+    /** The same table with column {@code column} replaced (ALTER TABLE ALTER COLUMN, RENAME COLUMN). */
+    public TableDefinition withColumn(int column, ColumnDefinition changed) {
+        List<ColumnDefinition> next = new ArrayList<>(columns);
+        next.set(column, changed);
+        return new TableDefinition(id, name, next, layout, indexes, checks, foreignKeys, droppedColumns);
+    }
+
+    /** The same table with its CHECK constraints replaced (their conditions rewritten by RENAME COLUMN). */
+    public TableDefinition withChecks(List<CheckConstraint> changed) {
+        return new TableDefinition(id, name, columns, layout, indexes, changed, foreignKeys, droppedColumns);
+    }
+
+    /** The same table under another name (ALTER TABLE RENAME TO). */
+    public TableDefinition withName(String newName) {
+        return new TableDefinition(id, newName, columns, layout, indexes, checks, foreignKeys, droppedColumns);
+    }
+
+    /** The same table with its foreign keys to table {@code from} referencing it as {@code to} (it was renamed). */
+    public TableDefinition withReferencesRenamed(String from, String to) {
+        List<ForeignKey> keys = foreignKeys.stream().map(k -> k.referencedTable().equals(from)
+            ? new ForeignKey(k.name(), k.columns(), to, k.referencedColumns(), k.onDelete()) : k).toList();
+        return new TableDefinition(id, name, columns, layout, indexes, checks, keys, droppedColumns);
+    }
+
     /** The same table with one more CHECK constraint. */
     public TableDefinition withCheck(CheckConstraint check) {
         List<CheckConstraint> next = new ArrayList<>(checks);

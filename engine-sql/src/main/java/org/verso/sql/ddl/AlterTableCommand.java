@@ -5,12 +5,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.verso.common.type.Values;
 import org.verso.common.ErrorCode;
 import org.verso.core.Database;
 import org.verso.core.catalog.Catalog;
+import org.verso.core.catalog.CatalogNames;
 import org.verso.core.catalog.CheckConstraint;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
@@ -23,6 +25,7 @@ import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.constraint.ConstraintPlanner;
 import org.verso.sql.exec.constraint.ExistingRows;
 import org.verso.sql.exec.expr.ExprCompiler;
+import org.verso.sql.parse.ast.SqlAlterColumn;
 import org.verso.sql.parse.ast.SqlAlterTableStatement;
 import org.verso.sql.parse.ast.SqlColumnDefinition;
 import org.verso.sql.parse.ast.SqlTableConstraint;
@@ -32,7 +35,8 @@ import org.verso.sql.schema.SchemaSnapshot;
 import org.verso.sql.type.VersoTypeFactory;
 
 /**
- * ALTER TABLE: ADD [COLUMN], ADD constraint, DROP [COLUMN], DROP CONSTRAINT. A new constraint is checked against the
+ * ALTER TABLE [IF EXISTS]: ADD [COLUMN], ADD constraint, DROP [COLUMN], DROP CONSTRAINT, and the changes of one
+ * column that {@link ColumnAlterations} makes (ALTER [COLUMN], RENAME [COLUMN]). A new constraint is checked against the
  * rows the table has (23514, 23505, 23503). An added column is stored in no existing row: older rows read it as its
  * DEFAULT evaluated once, now (or NULL), the value the catalog keeps as the column's added value; so NOT NULL
  * without a DEFAULT, and identity columns, can be added only to an empty table. A dropped column goes with the
@@ -44,11 +48,21 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
     @Override
     public void execute(Database database) {
         String name = Names.key(statement.table);
-        TableDefinition table = database.catalog().table(name)
-            .orElseThrow(() -> ErrorCode.TABLE_NOT_FOUND.exception(name));
+        TableDefinition table = database.catalog().table(name).orElse(null);
+        if (table == null) {
+            if (statement.tableIfExists) {
+                return;
+            }
+            throw ErrorCode.TABLE_NOT_FOUND.exception(name);
+        }
         TableDefinitions definitions = new TableDefinitions(database.catalog(), name, database.config().indexKind());
         switch (statement.action) {
-            case ADD_COLUMN -> addColumn(database, table, (SqlColumnDefinition) statement.subject, definitions);
+            case ADD_COLUMN -> {
+                SqlColumnDefinition column = (SqlColumnDefinition) statement.subject;
+                if (!statement.ifExists || table.columnIndex(Names.simple(column.name)) < 0) {
+                    addColumn(database, table, column, definitions);
+                }
+            }
             case ADD_CONSTRAINT -> {
                 TableDefinition changed = definitions.withConstraint(table, (SqlTableConstraint) statement.subject);
                 store(database, changed, List.of());
@@ -66,6 +80,15 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
                 }
             }
             case DROP_COLUMN -> dropColumn(database, table, statement);
+            case ALTER_COLUMN -> ColumnAlterations.alter(database, table, (SqlAlterColumn) statement.subject);
+            case RENAME_COLUMN -> ColumnAlterations.rename(database, table, (SqlNodeList) statement.subject);
+            case RENAME_TABLE -> {
+                // As in PostgreSQL, a table keeps its schema: an unqualified new name is in the table's schema.
+                SqlIdentifier newName = (SqlIdentifier) statement.subject;
+                database.renameTable(table.name(), newName.isSimple()
+                    ? CatalogNames.key(CatalogNames.schemaOf(table.name()), Names.simple(newName))
+                    : Names.key(newName));
+            }
             default -> throw new IllegalStateException(statement.action.toString());
         }
     }

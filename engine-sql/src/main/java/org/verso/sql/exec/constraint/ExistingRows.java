@@ -44,6 +44,21 @@ public final class ExistingRows {
         }
     }
 
+    /** Whether a row that a new snapshot sees has NULL in column {@code column} (ALTER COLUMN ... SET NOT NULL). */
+    public static boolean anyNull(Database database, String table, int column) {
+        Transaction tx = database.begin(IsolationLevel.SNAPSHOT);
+        try (RowCursor cursor = database.table(table).scan(tx)) {
+            while (cursor.next()) {
+                if (cursor.row()[column] == null) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            tx.rollback();
+        }
+    }
+
     /** Whether the table has no row that a new snapshot sees. */
     public static boolean isEmpty(Database database, String table) {
         Transaction tx = database.begin(IsolationLevel.SNAPSHOT);

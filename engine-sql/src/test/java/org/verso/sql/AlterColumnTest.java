@@ -1,0 +1,125 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.verso.common.type.DataType;
+
+/**
+ * The ALTER TABLE forms that migration tools send, each on a table with rows: ALTER [COLUMN] ... SET / DROP
+ * DEFAULT, SET / DROP NOT NULL and [SET DATA] TYPE, RENAME [COLUMN] ... TO, RENAME TO, ALTER TABLE IF EXISTS and ADD
+ * COLUMN IF NOT EXISTS. None rewrites a row.
+ */
+class AlterColumnTest extends SqlTestSupport {
+    @BeforeEach
+    void table() {
+        execute("CREATE TABLE t (id INT PRIMARY KEY, v INT, name VARCHAR(5), price DECIMAL(6, 2), "
+            + "CONSTRAINT v_positive CHECK (v > 0))");
+        update("INSERT INTO t VALUES (1, 10, 'one', 1.50), (2, NULL, 'two', NULL)");
+    }
+
+    @Test
+    void defaultsAreSetAndDropped() {
+        execute("ALTER TABLE t ALTER COLUMN v SET DEFAULT 7");
+        update("INSERT INTO t (id) VALUES (3)");
+        execute("ALTER TABLE t ALTER v DROP DEFAULT");
+        update("INSERT INTO t (id) VALUES (4)");
+        execute("ALTER TABLE t ALTER COLUMN name SET DEFAULT 'new'");
+        update("INSERT INTO t (id) VALUES (5)");
+        assertEquals(List.of(row(1, 10, "one"), row(2, null, "two"), row(3, 7, null), row(4, null, null),
+            row(5, null, "new")), query("SELECT id, v, name FROM t ORDER BY id"));
+        assertFails("42804", "ALTER TABLE t ALTER COLUMN v SET DEFAULT 'text'");
+        assertFails("42703", "ALTER TABLE t ALTER COLUMN nope SET DEFAULT 1");
+        execute("CREATE TABLE g (id INT GENERATED ALWAYS AS IDENTITY, x INT)");
+        assertFails("42P16", "ALTER TABLE g ALTER COLUMN id SET DEFAULT 5");
+    }
+
+    @Test
+    void notNullIsCheckedAgainstTheRowsThenEnforced() {
+        assertTrue(assertFails("23502", "ALTER TABLE t ALTER COLUMN v SET NOT NULL").getMessage().contains("V"));
+        update("UPDATE t SET v = 20 WHERE id = 2");
+        execute("ALTER TABLE t ALTER COLUMN v SET NOT NULL");
+        assertFails("23502", "INSERT INTO t (id, name) VALUES (3, 'x')");
+        assertFails("23502", "UPDATE t SET v = NULL WHERE id = 1");
+        execute("ALTER TABLE t ALTER COLUMN v DROP NOT NULL");
+        update("INSERT INTO t (id, name) VALUES (3, 'x')");
+        assertFails("42P16", "ALTER TABLE t ALTER COLUMN id DROP NOT NULL");
+        assertFalse(database.catalog().table("T").orElseThrow().column(0).nullable());
+    }
+
+    @Test
+    void aTypeThatStoresItsValuesAlikeIsChangedInPlaceOthersAreRefused() {
+        assertFails("22001", "INSERT INTO t VALUES (3, 30, 'thirty', 3.00)");
+        execute("ALTER TABLE t ALTER COLUMN name TYPE VARCHAR(20)");
+        execute("ALTER TABLE t ALTER COLUMN price SET DATA TYPE DECIMAL(12, 2)");
+        update("INSERT INTO t VALUES (3, 30, 'thirty', 1234567.25)");
+        assertEquals(List.of(row(1, "one", bd("1.50")), row(3, "thirty", bd("1234567.25"))),
+            query("SELECT id, name, price FROM t WHERE price IS NOT NULL ORDER BY id"));
+        assertEquals(DataType.varchar(20), database.catalog().table("T").orElseThrow().column(2).type());
+        assertFails("0A000", "ALTER TABLE t ALTER COLUMN v TYPE BIGINT");
+        assertFails("0A000", "ALTER TABLE t ALTER COLUMN name TYPE VARCHAR(3)");
+        assertFails("0A000", "ALTER TABLE t ALTER COLUMN price TYPE DECIMAL(12, 3)");
+        execute("ALTER TABLE t ALTER COLUMN v TYPE INTEGER"); // the same type: nothing to do
+    }
+
+    @Test
+    void aRenamedColumnIsFoundByItsNewNameInQueriesAndChecks() {
+        execute("CREATE INDEX t_v ON t (v)");
+        execute("ALTER TABLE t RENAME COLUMN v TO qty");
+        execute("ALTER TABLE t RENAME name TO label");
+        assertEquals(List.of(row(1, 10, "one")), query("SELECT id, qty, label FROM t WHERE qty = 10"));
+        assertFails("42703", "SELECT v FROM t");
+        assertFails("23514", "INSERT INTO t (id, qty) VALUES (3, -1)"); // the CHECK now names qty
+        assertTrue(database.catalog().table("T").orElseThrow().checks().get(0).condition().contains("QTY"));
+        assertFails("42701", "ALTER TABLE t RENAME COLUMN qty TO label");
+        assertFails("42703", "ALTER TABLE t RENAME COLUMN nope TO other");
+
+        execute("CREATE VIEW labels AS SELECT id, label FROM t");
+        assertFails("2BP01", "ALTER TABLE t RENAME COLUMN label TO name");
+        execute("ALTER TABLE t RENAME COLUMN qty TO v"); // the view does not read it
+        assertEquals(List.of(row(1, "one")), query("SELECT * FROM labels WHERE id = 1"));
+    }
+
+    @Test
+    void aRenamedTableKeepsItsRowsIndexesAndForeignKeys() {
+        execute("CREATE TABLE child (id INT PRIMARY KEY, tid INT REFERENCES t (id))");
+        update("INSERT INTO child VALUES (1, 1)");
+        execute("CREATE SCHEMA app");
+        execute("CREATE TABLE app.s (id INT GENERATED BY DEFAULT AS IDENTITY, x INT)");
+        execute("ALTER TABLE t RENAME TO parent");
+        assertFails("42P01", "SELECT * FROM t");
+        assertEquals(List.of(row(1, "one")), query("SELECT id, name FROM parent WHERE id = 1"));
+        assertFails("23503", "INSERT INTO child VALUES (2, 9)");
+        assertFails("23503", "DELETE FROM parent WHERE id = 1");
+        update("INSERT INTO child VALUES (2, 2)");
+        assertEquals("PARENT", database.catalog().table("CHILD").orElseThrow().foreignKeys().get(0).referencedTable());
+
+        execute("ALTER TABLE app.s RENAME TO s2"); // stays in its schema
+        update("INSERT INTO app.s2 (x) VALUES (5)");
+        assertEquals(List.of(row(1, 5)), query("SELECT * FROM app.s2"));
+        assertTrue(database.catalog().sequences().stream().anyMatch(s -> "APP.S2".equals(s.ownerTable())));
+
+        assertFails("42P07", "ALTER TABLE parent RENAME TO child");
+        execute("CREATE VIEW kids AS SELECT id FROM child");
+        assertFails("2BP01", "ALTER TABLE child RENAME TO kid");
+        assertFails("42P01", "ALTER TABLE nowhere RENAME TO somewhere");
+        execute("ALTER TABLE IF EXISTS nowhere RENAME TO somewhere");
+    }
+
+    @Test
+    void ifExistsAndIfNotExists() {
+        execute("ALTER TABLE IF EXISTS nowhere ADD COLUMN z INT");
+        execute("ALTER TABLE t ADD COLUMN IF NOT EXISTS v VARCHAR(3)"); // v exists: nothing happens
+        execute("ALTER TABLE t ADD COLUMN IF NOT EXISTS z INT DEFAULT 3");
+        assertEquals(List.of(row(1, 10, 3)), query("SELECT id, v, z FROM t WHERE id = 1"));
+        assertFails("42701", "ALTER TABLE t ADD COLUMN z INT");
+    }
+
+    private static java.math.BigDecimal bd(String value) {
+        return new java.math.BigDecimal(value);
+    }
+}
