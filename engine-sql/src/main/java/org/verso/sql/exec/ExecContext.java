@@ -2,6 +2,7 @@ package org.verso.sql.exec;
 
 import java.time.LocalDateTime;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.verso.core.Database;
 import org.verso.core.table.ReadableTable;
@@ -33,6 +34,8 @@ public final class ExecContext {
     // The current outer row of each correlation (a correlated subquery's reference to its enclosing row), by id;
     // shared with the contexts made from this one, since a recheck runs the same plan.
     private Map<Integer, Object[]> correlations = new HashMap<>();
+    /** The working tables of WITH RECURSIVE queries, by name: the rows their last step produced. */
+    private Map<String, List<Object[]>> workingTables = new HashMap<>();
 
     public ExecContext(Database database, Transaction transaction, Object[] params, Cancellation cancellation) {
         this.database = database;
@@ -100,11 +103,22 @@ public final class ExecContext {
         ExecContext c = new ExecContext(database, transaction, params, cancellation);
         c.statementTime = statementTime();
         c.correlations = correlations;
+        c.workingTables = workingTables;
         c.recheckTable = table;
         c.recheckRowId = rowId;
         c.recheckRow = row;
         c.profile = profile;
         return c;
+    }
+
+    /** Makes {@code rows} the contents of a recursive query's working table for the step about to run. */
+    public void setWorkingTable(String name, List<Object[]> rows) {
+        workingTables.put(name, rows);
+    }
+
+    /** The rows of a recursive query's working table: what its previous step produced. */
+    public List<Object[]> workingTable(String name) {
+        return workingTables.getOrDefault(name, List.of());
     }
 
     /** During a {@link #recheck} of {@code table}, the row being rechecked; otherwise null (read the table). */

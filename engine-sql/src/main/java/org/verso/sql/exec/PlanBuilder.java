@@ -40,12 +40,14 @@ import org.verso.sql.exec.node.IndexScanNode;
 import org.verso.sql.exec.node.KeyLookupNode;
 import org.verso.sql.exec.node.NestedLoopJoinNode;
 import org.verso.sql.exec.node.ProjectNode;
+import org.verso.sql.exec.node.RepeatUnionNode;
 import org.verso.sql.exec.node.RowComparator;
 import org.verso.sql.exec.node.SortNode;
 import org.verso.sql.exec.node.TableScanNode;
 import org.verso.sql.exec.node.UnionNode;
 import org.verso.sql.exec.node.UpdateNode;
 import org.verso.sql.exec.node.ValuesNode;
+import org.verso.sql.exec.node.WorkingTableNode;
 import org.verso.sql.exec.node.DeleteNode;
 import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.rel.VersoFilter;
@@ -60,12 +62,14 @@ import org.verso.sql.plan.rel.VersoKeyLookup;
 import org.verso.sql.plan.rel.VersoNestedLoopJoin;
 import org.verso.sql.plan.rel.VersoProject;
 import org.verso.sql.plan.rel.VersoRel;
+import org.verso.sql.plan.rel.VersoRepeatUnion;
 import org.verso.sql.plan.rel.VersoRelVisitor;
 import org.verso.sql.plan.rel.VersoSort;
 import org.verso.sql.plan.rel.VersoTableModify;
 import org.verso.sql.plan.rel.VersoTableScan;
 import org.verso.sql.plan.rel.VersoUnion;
 import org.verso.sql.plan.rel.VersoValues;
+import org.verso.sql.plan.rel.VersoWorkingTableScan;
 import org.verso.sql.type.TypeMapping;
 import org.verso.common.type.DataType;
 
@@ -303,6 +307,17 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     @Override
     public PlanNode visit(VersoUnion rel) {
         return new UnionNode(inputs(rel), rel.all);
+    }
+
+    @Override
+    public PlanNode visit(VersoRepeatUnion rel) {
+        return new RepeatUnionNode(build(rel.getSeedRel()), build(rel.getIterativeRel()), rel.all,
+            rel.workingTableName());
+    }
+
+    @Override
+    public PlanNode visit(VersoWorkingTableScan rel) {
+        return new WorkingTableNode(rel.workingTableName());
     }
 
     @Override

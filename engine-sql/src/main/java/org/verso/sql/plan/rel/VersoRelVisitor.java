@@ -24,6 +24,10 @@ public interface VersoRelVisitor<T> {
 
     T visit(VersoMinus rel);
 
+    T visit(VersoRepeatUnion rel);
+
+    T visit(VersoWorkingTableScan rel);
+
     T visit(VersoNestedLoopJoin rel);
 
     T visit(VersoHashJoin rel);

@@ -24,6 +24,7 @@ import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rel.VersoIndexJoin;
 import org.verso.sql.plan.rel.VersoTableScan;
+import org.verso.sql.schema.CatalogTable;
 
 /**
  * An inner join whose right side is one table (filtered or not) becomes an index nested-loop join when equalities
@@ -59,6 +60,9 @@ public final class IndexJoinRule extends RelOptRule {
         RelNode left = call.rel(1);
         LogicalFilter filter = filtered ? call.rel(2) : null;
         TableScan scan = call.rel(filtered ? 3 : 2);
+        if (scan.getTable().unwrap(CatalogTable.class) == null) {
+            return; // the working table of WITH RECURSIVE, or a sequence: no index
+        }
         TableDefinition table = VersoTableScan.definitionOf(scan.getTable());
         if (table.id() < 0) {
             return; // a system view has no index

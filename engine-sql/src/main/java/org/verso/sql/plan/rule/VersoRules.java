@@ -19,6 +19,8 @@ public final class VersoRules {
         WindowConverterRule.INSTANCE,
         ValuesConverterRule.INSTANCE,
         UnionConverterRule.INSTANCE,
+        RecursiveQueryRules.REPEAT_UNION,
+        RecursiveQueryRules.SPOOL_REMOVAL,
         SetOpConverterRule.INTERSECT,
         SetOpConverterRule.MINUS,
         JoinConverterRule.INSTANCE,
