@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.verso.common.type.DateTimes;
 
 /** Scalar expressions and query forms: NULL logic, CASE, COALESCE, string functions, VALUES, DISTINCT. */
 class SqlExpressionsTest extends SqlTestSupport {
@@ -13,6 +14,29 @@ class SqlExpressionsTest extends SqlTestSupport {
     void createTable() {
         execute("CREATE TABLE t (id INT NOT NULL, a INT, s VARCHAR(10), c CHAR(4), PRIMARY KEY (id))");
         update("INSERT INTO t VALUES (1, 5, 'Alpha', 'x'), (2, NULL, 'beta', 'yy'), (3, 5, NULL, NULL)");
+    }
+
+    /** A datetime plus or minus an interval; it was refused with 0A000 ("the operator + returning DATE"). */
+    @Test
+    void datetimeArithmeticWithIntervals() {
+        execute("CREATE TABLE ev (id INT PRIMARY KEY, d DATE, ts TIMESTAMP, tm TIME)");
+        update("INSERT INTO ev VALUES (1, DATE '2024-01-31', TIMESTAMP '2024-01-31 23:30:00.123456', TIME '23:30:00'), "
+            + "(2, NULL, NULL, NULL)");
+        assertEquals(List.of(row(day(2024, 2, 29), day(2024, 2, 1), day(2023, 1, 31), day(2024, 1, 21))),
+            query("SELECT d + INTERVAL '1' MONTH, d + INTERVAL '1' DAY, d - INTERVAL '1' YEAR, "
+                + "INTERVAL '-10' DAY + d FROM ev WHERE id = 1"));
+        assertEquals(List.of(row(
+            DateTimes.toEpochMicros(java.time.LocalDateTime.of(2024, 2, 1, 1, 0, 0, 123_456_000)),
+            DateTimes.toEpochMicros(java.time.LocalDateTime.of(2024, 2, 29, 23, 30, 0, 123_456_000)),
+            DateTimes.toMicroOfDay(java.time.LocalTime.of(0, 15)))),
+            query("SELECT ts + INTERVAL '1:30' HOUR TO MINUTE, ts + INTERVAL '1' MONTH, tm + INTERVAL '45' MINUTE "
+                + "FROM ev WHERE id = 1"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM ev WHERE d > DATE '2024-03-01' - INTERVAL '60' DAY"));
+        assertEquals(List.of(row((Object) null)), query("SELECT d + INTERVAL '1' DAY FROM ev WHERE id = 2"));
+    }
+
+    private static int day(int year, int month, int dayOfMonth) {
+        return DateTimes.toEpochDay(java.time.LocalDate.of(year, month, dayOfMonth));
     }
 
     @Test

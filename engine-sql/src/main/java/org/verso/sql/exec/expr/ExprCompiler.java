@@ -20,6 +20,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.verso.common.ErrorCode;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
@@ -111,6 +112,12 @@ public final class ExprCompiler {
         switch (kind) {
             case PLUS:
             case MINUS:
+                if (DateArithmetic.applies(call)) {
+                    RexNode first = call.getOperands().get(0);
+                    boolean intervalFirst = !SqlTypeUtil.isDatetime(first.getType());
+                    return DateArithmetic.compile(call, operand(call, intervalFirst ? 1 : 0));
+                }
+                return arithmetic(call);
             case TIMES:
             case DIVIDE:
             case MOD:

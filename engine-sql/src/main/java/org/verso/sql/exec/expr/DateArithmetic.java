@@ -1,0 +1,82 @@
+package org.verso.sql.exec.expr;
+
+import java.math.BigDecimal;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.verso.common.ErrorCode;
+import org.verso.common.type.DateTimes;
+import org.verso.common.type.ValueType;
+import org.verso.sql.type.TypeMapping;
+
+/**
+ * A DATE, TIME or TIMESTAMP plus or minus an interval literal ({@code d + INTERVAL '1' MONTH},
+ * {@code ts - INTERVAL '90' MINUTE}, {@code INTERVAL '2' DAY + d}). Months and years move the calendar date, keeping
+ * the day of the month where the month has it and taking its last day otherwise (January 31 plus one month is
+ * February 28 or 29), as PostgreSQL does; days, hours, minutes and seconds move the instant. The result has the
+ * datetime's type, as the validator typed it: a DATE moves by whole days, a TIME wraps around midnight.
+ */
+final class DateArithmetic {
+    private static final long MICROS_PER_MILLI = 1_000L;
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+    private static final long MICROS_PER_DAY = MILLIS_PER_DAY * MICROS_PER_MILLI;
+
+    private DateArithmetic() {
+    }
+
+    /** Whether {@code call} is a datetime plus or minus an interval. */
+    static boolean applies(RexCall call) {
+        return (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS) && call.getOperands().size() == 2
+            && SqlTypeUtil.isDatetime(call.getType())
+            && call.getOperands().stream().anyMatch(DateArithmetic::isInterval);
+    }
+
+    /** @param datetime the compiled datetime operand of {@code call} */
+    static Expr compile(RexCall call, Expr datetime) {
+        RexNode first = call.getOperands().get(0);
+        RexNode interval = isInterval(first) ? first : call.getOperands().get(1);
+        if (call.getKind() == SqlKind.MINUS && interval == first) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("an interval minus a datetime");
+        }
+        if (!(interval instanceof RexLiteral literal)) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("datetime arithmetic with an interval that is not a literal ("
+                + interval + ")");
+        }
+        BigDecimal amount = literal.getValueAs(BigDecimal.class); // months, or milliseconds
+        if (amount == null) {
+            return (row, ctx) -> null;
+        }
+        long signed = call.getKind() == SqlKind.MINUS ? -amount.longValueExact() : amount.longValueExact();
+        boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        ValueType type = TypeMapping.toDataType(call.getType()).kind();
+        return (row, ctx) -> {
+            Object v = datetime.eval(row, ctx);
+            return v == null ? null : months ? plusMonths(type, v, signed) : plusMillis(type, v, signed);
+        };
+    }
+
+    private static boolean isInterval(RexNode node) {
+        SqlTypeFamily family = node.getType().getSqlTypeName().getFamily();
+        return family == SqlTypeFamily.INTERVAL_YEAR_MONTH || family == SqlTypeFamily.INTERVAL_DAY_TIME;
+    }
+
+    private static Object plusMonths(ValueType type, Object value, long months) {
+        return switch (type) {
+            case DATE -> DateTimes.toEpochDay(DateTimes.toLocalDate((Integer) value).plusMonths(months));
+            case TIMESTAMP -> DateTimes.toEpochMicros(DateTimes.toLocalDateTime((Long) value).plusMonths(months));
+            default -> value; // a time of day has no months
+        };
+    }
+
+    private static Object plusMillis(ValueType type, Object value, long millis) {
+        return switch (type) {
+            case DATE -> Math.addExact((Integer) value, Math.toIntExact(Math.floorDiv(millis, MILLIS_PER_DAY)));
+            case TIMESTAMP -> Math.addExact((Long) value, Math.multiplyExact(millis, MICROS_PER_MILLI));
+            case TIME -> Math.floorMod((Long) value + millis % MILLIS_PER_DAY * MICROS_PER_MILLI, MICROS_PER_DAY);
+            default -> throw new IllegalStateException(type.toString());
+        };
+    }
+}
