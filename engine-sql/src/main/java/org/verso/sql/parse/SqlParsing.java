@@ -36,6 +36,8 @@ public final class SqlParsing {
 
     /** Calcite's message for an unexpected token. */
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([^\"]+)\"");
+    /** Calcite's own wording when the unexpected token is a keyword. */
+    private static final Pattern NEAR_KEYWORD = Pattern.compile("Incorrect syntax near the keyword '([^']+)'");
 
     /** Which words the grammar reserves. */
     private static final SqlAbstractParserImpl.Metadata METADATA =
@@ -90,6 +92,10 @@ public final class SqlParsing {
         if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
         }
+        Matcher nearKeyword = NEAR_KEYWORD.matcher(message);
+        if (nearKeyword.lookingAt()) {
+            message = "Encountered \"" + nearKeyword.group(1) + "\"" + message.substring(nearKeyword.end());
+        }
         Matcher encountered = ENCOUNTERED.matcher(message);
         if (encountered.lookingAt()) {
             // PostgreSQL's wording instead of the parser generator's "Encountered ..."
@@ -97,12 +103,21 @@ public final class SqlParsing {
             String rest = message.substring(encountered.end());
             message = token.equals("<EOF>") ? "syntax error at end of input" + rest
                 : "syntax error at or near \"" + token + "\"" + rest;
-            if (METADATA.isReservedWord(token.toUpperCase(Locale.ROOT))) {
+            if (METADATA.isReservedWord(token.toUpperCase(Locale.ROOT)) && expectsName(e)) {
                 message += " (" + token.toUpperCase(Locale.ROOT)
-                    + " is a reserved word: write it in double quotes to use it as a name)";
+                    + " is a reserved word: if it is meant as a name, write it in double quotes)";
             }
         }
         return ErrorCode.SYNTAX_ERROR.exception(e, message);
+    }
+
+    /**
+     * Whether the parser would have taken a name where it failed: only then is a reserved word there likely meant as
+     * one (a column named TIMESTAMP), and not the start of a clause that is out of place (a WHERE without FROM).
+     */
+    private static boolean expectsName(SqlParseException e) {
+        return e.getExpectedTokenNames() != null && e.getExpectedTokenNames().stream()
+            .anyMatch(t -> t.contains("IDENTIFIER"));
     }
 
     /** Calcite appends the whole list of expected tokens after the first line; keep the useful part. */

@@ -262,6 +262,23 @@ class VersoParserTest {
         assertEquals("42601", e.sqlState());
         assertTrue(e.getMessage().contains("TIMESTAMP is a reserved word") && e.getMessage().contains("column 25"),
             e.getMessage());
+        VersoException select = assertThrows(VersoException.class,
+            () -> SqlParsing.parse("SELECT id, order FROM t"));
+        assertTrue(select.getMessage().contains("ORDER is a reserved word"), select.getMessage());
+    }
+
+    /**
+     * Where no name can stand, a reserved word is not taken for one; where one could, the message says what to do if
+     * it was meant as one. Calcite's own wording ("Incorrect syntax near the keyword") is PostgreSQL's too.
+     */
+    @Test
+    void aMisplacedClauseIsNotTakenForAName() {
+        VersoException keyword = assertThrows(VersoException.class, () -> SqlParsing.parse("ALTER TABLE t SELECT x"));
+        assertEquals("42601", keyword.sqlState());
+        assertEquals("syntax error at or near \"SELECT\" at line 1, column 15", keyword.getMessage());
+        VersoException clause = assertThrows(VersoException.class, () -> SqlParsing.parse("SELECT 1 WHERE 1 = 1"));
+        assertTrue(clause.getMessage().startsWith("syntax error at or near \"WHERE\" at line 1, column 10 (WHERE is a "
+            + "reserved word: if it is meant as a name"), clause.getMessage());
     }
 
     @Test
