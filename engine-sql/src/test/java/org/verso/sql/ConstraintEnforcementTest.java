@@ -139,6 +139,28 @@ class ConstraintEnforcementTest extends SqlTestSupport {
     }
 
     @Test
+    void onDeleteSetNullClearsTheReferencesAndChecksWhatReferencesThem() {
+        execute("CREATE TABLE dept (id INT PRIMARY KEY)");
+        execute("CREATE TABLE emp (id INT PRIMARY KEY, dept INT REFERENCES dept ON DELETE SET NULL, "
+            + "name VARCHAR(5), CONSTRAINT emp_dept_name UNIQUE (dept, name))");
+        execute("CREATE TABLE strict (id INT PRIMARY KEY, dept INT NOT NULL REFERENCES dept ON DELETE SET NULL)");
+        update("INSERT INTO dept VALUES (1), (2), (3)");
+        update("INSERT INTO emp VALUES (10, 1, 'a'), (11, 1, 'b'), (12, 2, 'a')");
+        update("INSERT INTO strict VALUES (1, 3)");
+        assertEquals(1, update("DELETE FROM dept WHERE id = 1"));
+        assertEquals(List.of(row(10, null, "a"), row(11, null, "b"), row(12, 2, "a")),
+            query("SELECT * FROM emp ORDER BY id"));
+        update("INSERT INTO emp VALUES (13, NULL, 'a')"); // NULL keys do not collide in the unique index
+        assertFails("23502", "DELETE FROM dept WHERE id = 3"); // strict.dept cannot become NULL
+        assertEquals(List.of(row(2), row(3)), query("SELECT id FROM dept ORDER BY id"), "the failed delete undone");
+        session.setAutoCommit(false);
+        update("DELETE FROM dept WHERE id = 2");
+        assertEquals(List.of(row(12, null)), query("SELECT id, dept FROM emp WHERE id = 12"));
+        session.rollback();
+        assertEquals(List.of(row(12, 2)), query("SELECT id, dept FROM emp WHERE id = 12"), "a rollback restores it");
+    }
+
+    @Test
     void selfReferencingRowsOfOneStatement() {
         execute("CREATE TABLE emp (id INT PRIMARY KEY, boss INT REFERENCES emp (id) ON DELETE CASCADE)");
         update("INSERT INTO emp VALUES (1, NULL), (2, 1), (3, 2)");

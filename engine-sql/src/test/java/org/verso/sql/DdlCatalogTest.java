@@ -177,7 +177,7 @@ class DdlCatalogTest extends SqlTestSupport {
         assertFails("42804", "CREATE TABLE d (a INT CHECK (a + 1))");
         assertFails("42703", "CREATE TABLE d (a INT CHECK (nope > 0))");
         assertFails("0A000", "CREATE TABLE d (a INT CHECK (a IN (SELECT id FROM t)))");
-        assertFails("0A000", "CREATE TABLE d (a INT REFERENCES t ON DELETE SET NULL)");
+        assertFails("0A000", "CREATE TABLE d (a INT REFERENCES t ON DELETE SET DEFAULT)");
         assertFails("0A000", "CREATE OR REPLACE TABLE d (a INT)");
         assertFails("42710", "CREATE TABLE d (a INT CONSTRAINT c CHECK (a > 0), b INT CONSTRAINT c CHECK (b > 0))");
         assertFails("42P16", "CREATE TABLE d (a INT) WITH (colour = 'red')");

@@ -7,5 +7,7 @@ public enum ForeignKeyAction {
     /** Refuse the delete if any row references the deleted one (23503). */
     RESTRICT,
     /** Delete the referencing rows too. */
-    CASCADE
+    CASCADE,
+    /** Set the referencing rows' foreign key columns to NULL. */
+    SET_NULL
 }

@@ -210,6 +210,7 @@ final class TableDefinitions {
             case NO_ACTION -> ForeignKeyAction.NO_ACTION;
             case RESTRICT -> ForeignKeyAction.RESTRICT;
             case CASCADE -> ForeignKeyAction.CASCADE;
+            case SET_NULL -> ForeignKeyAction.SET_NULL;
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("ON DELETE " + constraint.onDelete.sql());
         };
         String name = given != null ? claim(given) : freeName(defaultName(child, columns, "FKEY"));

@@ -21,7 +21,8 @@ import org.verso.storage.version.Snapshot;
  * snapshot; at READ COMMITTED the references are looked for in the newest committed state instead), then looks for
  * the removed keys in each child table: through an index on the foreign key's columns if
  * the child has one, else by one scan. ON DELETE RESTRICT and NO ACTION fail with 23503 if a referencing row
- * remains; ON DELETE CASCADE deletes the referencing rows, and their own referencing rows in turn. A changed
+ * remains; ON DELETE CASCADE deletes the referencing rows, and their own referencing rows in turn; ON DELETE SET
+ * NULL sets their foreign key columns to NULL. A changed
  * referenced key is always checked as NO ACTION (Verso has no ON UPDATE CASCADE). Built once per plan; cascades
  * through cycles reuse the same objects.
  */
@@ -138,7 +139,7 @@ final class ReferencingKeys {
                 if (!removed.contains(key)) {
                     continue;
                 }
-                if (action != ForeignKeyAction.CASCADE && !stillPresent(ctx, referrer, key, snapshot)) {
+                if (!acts(action) && !stillPresent(ctx, referrer, key, snapshot)) {
                     throw ErrorCode.FOREIGN_KEY_REFERENCED.exception(table, referrer.key().name(), referrer.child(),
                         key);
                 }
@@ -146,7 +147,11 @@ final class ReferencingKeys {
                 rows.add(cursor.row());
             }
         }
-        if (action != ForeignKeyAction.CASCADE) {
+        if (!acts(action)) {
+            return;
+        }
+        if (action == ForeignKeyAction.SET_NULL) {
+            setNull(ctx, referrer, removed, rowIds, rows);
             return;
         }
         List<Object[]> deleted = new ArrayList<>();
@@ -163,6 +168,46 @@ final class ReferencingKeys {
         if (!deleted.isEmpty()) {
             referrer.childKeys().afterDelete(ctx, deleted, deletedIds);
         }
+    }
+
+    /** Whether the action changes the referencing rows (CASCADE, SET NULL) rather than refusing to leave them. */
+    private static boolean acts(ForeignKeyAction action) {
+        return action == ForeignKeyAction.CASCADE || action == ForeignKeyAction.SET_NULL;
+    }
+
+    /**
+     * ON DELETE SET NULL: the referencing rows' foreign key columns become NULL (23502 if one of them is NOT NULL),
+     * an update whose own referencing rows in turn are checked as for any update of that table. At READ COMMITTED
+     * a row changed since the snapshot is followed, as for CASCADE.
+     */
+    private void setNull(ExecContext ctx, Referrer referrer, Set<KeyValues> removed, List<Long> rowIds,
+                         List<Object[]> rows) {
+        Table child = ctx.table(referrer.child());
+        int[] columns = referrer.key().columns();
+        RowRecheck stillReferencing = newest -> removed.contains(KeyValues.of(newest, columns))
+            ? withNulls(newest, columns) : null;
+        List<Object[]> oldRows = new ArrayList<>();
+        List<Object[]> newRows = new ArrayList<>();
+        List<Long> updatedIds = new ArrayList<>();
+        for (int i = 0; i < rowIds.size(); i++) {
+            Object[] nulled = withNulls(rows.get(i), columns);
+            if (child.update(ctx.transaction(), rowIds.get(i), rows.get(i), nulled, stillReferencing)) {
+                oldRows.add(rows.get(i));
+                newRows.add(nulled);
+                updatedIds.add(rowIds.get(i));
+            }
+        }
+        if (!updatedIds.isEmpty()) {
+            referrer.childKeys().afterUpdate(ctx, oldRows, newRows, updatedIds);
+        }
+    }
+
+    private static Object[] withNulls(Object[] row, int[] columns) {
+        Object[] nulled = row.clone();
+        for (int column : columns) {
+            nulled[column] = null;
+        }
+        return nulled;
     }
 
     /**
