@@ -462,7 +462,16 @@ SqlNode VersoQueryMaybeForUpdate() :
 {
     query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     (
-        <FOR> <UPDATE> { return new SqlSelectForUpdate(query.getParserPosition(), query); }
+        <FOR> <UPDATE>
+        (
+            <NOWAIT> { return new SqlSelectForUpdate(query.getParserPosition(), query, LockWait.NOWAIT); }
+        |
+            <SKIP_> <LOCKED> {
+                return new SqlSelectForUpdate(query.getParserPosition(), query, LockWait.SKIP_LOCKED);
+            }
+        |
+            { return new SqlSelectForUpdate(query.getParserPosition(), query, LockWait.WAIT); }
+        )
     |
         { return query; }
     )

@@ -67,6 +67,36 @@ class ForUpdateTest extends SqlTestSupport {
         session.rollback();
     }
 
+    /**
+     * While another transaction holds a row: NOWAIT fails at once with 55P03 naming the table, SKIP LOCKED leaves the
+     * row out, and LIMIT counts the rows that were locked (the lock is taken below it), so the next free row comes.
+     */
+    @Test
+    void nowaitFailsAndSkipLockedLeavesOutARowAnotherTransactionHolds() {
+        update("INSERT INTO district VALUES (1, 3, 3003)");
+        try (Session other = engine.openSession()) {
+            other.setAutoCommit(false);
+            rows(other.execute(other.prepare("SELECT d FROM district WHERE w = 1 AND d = 1 FOR UPDATE"), new Object[0],
+                new Cancellation()));
+            session.setAutoCommit(false);
+            assertTrue(assertFails("55P03", "SELECT next_o FROM district WHERE w = 1 AND d = 1 FOR UPDATE NOWAIT")
+                .getMessage().contains("DISTRICT"));
+            session.rollback();
+            assertEquals(List.of(row(2), row(3)), query("SELECT d FROM district ORDER BY d FOR UPDATE SKIP LOCKED"));
+            session.rollback();
+            assertEquals(List.of(row(2)), query("SELECT d FROM district ORDER BY d LIMIT 1 FOR UPDATE SKIP LOCKED"));
+            assertEquals(List.of(row(3)), query("SELECT d FROM district ORDER BY d OFFSET 1 ROWS FOR UPDATE SKIP LOCKED"));
+            assertEquals(List.of(row(2), row(3)), query("SELECT d FROM district WHERE d > 1 ORDER BY d FOR UPDATE NOWAIT"),
+                "rows this transaction holds already are not waited for");
+            session.rollback();
+            other.rollback();
+        }
+        assertEquals(List.of(row(1)), query("SELECT d FROM district ORDER BY d LIMIT 1 FOR UPDATE SKIP LOCKED"));
+        String plan = query("EXPLAIN PLAN FOR SELECT d FROM district ORDER BY d LIMIT 1 FOR UPDATE SKIP LOCKED")
+            .toString();
+        assertTrue(plan.indexOf("VersoLimit") < plan.indexOf("VersoForUpdate") && plan.contains("SKIP_LOCKED"), plan);
+    }
+
     private static long run(Session other, String sql) {
         return other.execute(other.prepare(sql), new Object[0], new Cancellation()).updateCount();
     }

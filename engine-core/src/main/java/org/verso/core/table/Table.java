@@ -495,6 +495,14 @@ public final class Table implements ReadableTable {
 
     /** Takes a write intent as {@link #lock(Transaction, long)}, following concurrent updates with {@code recheck}. */
     public boolean lock(Transaction tx, long rowId, RowRecheck recheck) {
+        return lock(tx, rowId, recheck, LockWait.WAIT);
+    }
+
+    /**
+     * As {@link #lock(Transaction, long, RowRecheck)}; while another running transaction writes the row, {@code wait}
+     * says whether to wait for it, fail with 55P03, or return false at once (the row is skipped).
+     */
+    public boolean lock(Transaction tx, long rowId, RowRecheck recheck, LockWait wait) {
         schemaLock.readLock().lock();
         try {
             RowVersion newest = heap.newest(rowId);
@@ -518,6 +526,12 @@ public final class Table implements ReadableTable {
                         }
                         break;
                     case WAIT:
+                        if (wait == LockWait.SKIP_LOCKED) {
+                            return false;
+                        }
+                        if (wait == LockWait.NOWAIT) {
+                            throw ErrorCode.LOCK_NOT_AVAILABLE.exception(definition.name(), decision.other());
+                        }
                         awaitWithoutSchemaLock(tx, decision.other());
                         break;
                     default:

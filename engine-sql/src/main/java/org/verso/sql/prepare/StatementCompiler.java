@@ -14,6 +14,7 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.externalize.RelWriterImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -25,6 +26,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.verso.common.ErrorCode;
+import org.verso.core.table.LockWait;
 import org.verso.common.VersoException;
 import org.verso.common.type.DataType;
 import org.verso.core.catalog.Catalog;
@@ -41,6 +43,7 @@ import org.verso.sql.exec.analyze.ProfiledNode;
 import org.verso.sql.exec.constraint.ConstraintPlanner;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.ForUpdateNode;
+import org.verso.sql.exec.node.SortNode;
 import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlExplainAnalyze;
@@ -74,8 +77,9 @@ public final class StatementCompiler {
         SqlNode node = null;
         try {
             node = SqlParsing.parse(sql);
-            boolean forUpdate = node instanceof SqlSelectForUpdate;
+            LockWait forUpdate = null;
             if (node instanceof SqlSelectForUpdate locking) {
+                forUpdate = locking.wait;
                 node = locking.query;
             }
             if (node instanceof SqlTruncateStatement truncate) {
@@ -91,8 +95,9 @@ public final class StatementCompiler {
             }
             if (node instanceof SqlExplain explain) {
                 SqlNode explained = explain.getExplicandum();
-                boolean locking = explained instanceof SqlSelectForUpdate;
+                LockWait locking = null;
                 if (explained instanceof SqlSelectForUpdate forUpdateQuery) {
+                    locking = forUpdateQuery.wait;
                     explained = forUpdateQuery.query;
                 }
                 boolean analyze = explain instanceof SqlExplainAnalyze;
@@ -140,7 +145,8 @@ public final class StatementCompiler {
      * Plans a query or a change. With {@code analyze} (EXPLAIN ANALYZE), every operator is measured and the plan
      * returns its own text with the measurements instead of the statement's result.
      */
-    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, boolean forUpdate, boolean analyze,
+    /** @param forUpdate for a query FOR UPDATE, what its locks do about rows being written; else null */
+    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, LockWait forUpdate, boolean analyze,
                                           Cancellation cancellation) {
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
@@ -171,6 +177,12 @@ public final class StatementCompiler {
 
         planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
         RelNode physical = planner.findBestExp();
+        // FOR UPDATE locks the rows below LIMIT and OFFSET, as PostgreSQL's LockRows does: a row skipped (SKIP
+        // LOCKED) or gone while the lock waited leaves its place to the next one.
+        Sort limit = forUpdate != null ? LockedLimit.of(physical) : null;
+        if (limit != null) {
+            physical = LockedLimit.without(physical);
+        }
         ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
         ExprCompiler checks = new ExprCompiler(rexBuilder);
         PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
@@ -181,25 +193,39 @@ public final class StatementCompiler {
         boolean query = root.kind.belongsTo(SqlKind.QUERY);
         String explain = RelOptUtil.toString(physical);
         List<AnalyzeNode.Line> lines = analyze ? new ArrayList<>() : null;
-        if (forUpdate) {
+        int extra = 0; // the operators above the physical plan's: the lock, and the limit above it
+        if (forUpdate != null) {
             String locked = lockedTable(plan, physical);
-            plan = new ForUpdateNode(plan, locked);
-            explain = "VersoForUpdate(table=[" + locked + "])\n" + explain.indent(2);
+            plan = new ForUpdateNode(plan, locked, forUpdate);
+            String lockLine = "VersoForUpdate(table=[" + locked + "]"
+                + (forUpdate == LockWait.WAIT ? "" : ", wait=[" + forUpdate + "]") + ")";
+            explain = lockLine + "\n" + explain.indent(2);
             if (analyze) {
-                lines.add(new AnalyzeNode.Line("VersoForUpdate(table=[" + locked + "])", slots.size()));
-                plan = new ProfiledNode(plan, slots.size());
+                plan = new ProfiledNode(plan, slots.size() + extra);
+                lines.add(0, new AnalyzeNode.Line(lockLine, slots.size() + extra++));
+            }
+            if (limit != null) {
+                plan = new SortNode(plan, null, limit.offset == null ? null : checks.compile(limit.offset),
+                    limit.fetch == null ? null : checks.compile(limit.fetch));
+                String limitLine = "VersoLimit(offset=[" + limit.offset + "], fetch=[" + limit.fetch + "])";
+                explain = limitLine + "\n" + explain.indent(2);
+                if (analyze) {
+                    plan = new ProfiledNode(plan, slots.size() + extra);
+                    lines.add(0, new AnalyzeNode.Line(limitLine, slots.size() + extra++));
+                    lines.set(1, new AnalyzeNode.Line("  " + lines.get(1).text(), lines.get(1).slot()));
+                }
             }
         }
         if (analyze) {
-            lines.addAll(operatorLines(physical, slots, forUpdate ? 2 : 0));
-            int operators = slots.size() + (forUpdate ? 1 : 0);
+            lines.addAll(operatorLines(physical, slots, 2 * extra));
+            int operators = slots.size() + extra;
             return CompiledStatement.planned(query ? StatementKind.ANALYZE_QUERY : StatementKind.ANALYZE_CHANGE,
                 parameters, List.of(PLAN_COLUMN), new AnalyzeNode(plan, lines, operators, !query),
-                schema.catalogVersion(), explain, forUpdate);
+                schema.catalogVersion(), explain, forUpdate != null);
         }
         List<ColumnMeta> columns = query ? columns(validator, validated, root.validatedRowType) : List.of();
         return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
-            schema.catalogVersion(), explain, forUpdate);
+            schema.catalogVersion(), explain, forUpdate != null);
     }
 
     /** The plan's text, one operator per line, each with the slot its measurements are counted at. */
