@@ -206,21 +206,27 @@ SqlCreate VersoCreateTable(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier id;
+    SqlNode query;
     final List<SqlNode> elements = new ArrayList<SqlNode>();
     final List<SqlNode> settings = new ArrayList<SqlNode>();
     SqlNode option;
 }
 {
     <TABLE> ifNotExists = VersoIfNotExists() id = CompoundIdentifier()
-    <LPAREN> VersoTableElement(elements) ( <COMMA> VersoTableElement(elements) )* <RPAREN>
-    [
-        <WITH> <LPAREN> option = VersoOption() { settings.add(option); }
-        ( <COMMA> option = VersoOption() { settings.add(option); } )* <RPAREN>
-    ]
-    {
-        return new SqlCreateTableStatement(s.end(this), replace, ifNotExists, id,
-            new SqlNodeList(elements, s.end(this)), new SqlNodeList(settings, s.end(this)));
-    }
+    (
+        <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+        { return new SqlCreateTableAsStatement(s.end(this), ifNotExists, id, query); }
+    |
+        <LPAREN> VersoTableElement(elements) ( <COMMA> VersoTableElement(elements) )* <RPAREN>
+        [
+            <WITH> <LPAREN> option = VersoOption() { settings.add(option); }
+            ( <COMMA> option = VersoOption() { settings.add(option); } )* <RPAREN>
+        ]
+        {
+            return new SqlCreateTableStatement(s.end(this), replace, ifNotExists, id,
+                new SqlNodeList(elements, s.end(this)), new SqlNodeList(settings, s.end(this)));
+        }
+    )
 }
 
 void VersoIndexColumn(List<SqlNode> columns) :

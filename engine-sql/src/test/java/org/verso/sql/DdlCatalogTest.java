@@ -191,4 +191,28 @@ class DdlCatalogTest extends SqlTestSupport {
         assertNull(table("T").column(0).defaultExpression());
         assertTrue(table("T").column(1).nullable());
     }
+
+    /** CREATE TABLE ... AS query: the query's columns and rows, in a table of its own that later changes leave alone. */
+    @Test
+    void createTableAsCopiesTheQuerysColumnsAndRows() {
+        execute("CREATE TABLE src (id INT PRIMARY KEY, name VARCHAR(10) NOT NULL, amount DECIMAL(8, 2))");
+        update("INSERT INTO src VALUES (1, 'a', 1.50), (2, 'b', NULL), (3, 'c', 3.25)");
+        execute("CREATE TABLE copy AS SELECT id, name, amount * 2 AS doubled FROM src WHERE id < 3");
+        assertEquals(List.of(row(1, "a", new java.math.BigDecimal("3.00")), row(2, "b", null)),
+            query("SELECT * FROM copy ORDER BY id"));
+        update("INSERT INTO copy VALUES (9, NULL, NULL)"); // no NOT NULL and no key is copied
+        update("DELETE FROM src");
+        assertEquals(List.of(row(3L)), query("SELECT COUNT(*) FROM copy"));
+        var table = database.catalog().table("COPY").orElseThrow();
+        assertEquals(List.of("ID", "NAME", "DOUBLED"), table.columns().stream().map(c -> c.name()).toList());
+        assertEquals(0, table.indexes().size());
+
+        execute("CREATE TABLE shape AS SELECT * FROM copy WHERE 1 = 0");
+        assertEquals(List.of(), query("SELECT * FROM shape"));
+        execute("CREATE TABLE IF NOT EXISTS copy AS SELECT 1 AS x"); // exists: nothing happens
+        assertFails("42P07", "CREATE TABLE copy AS SELECT 1 AS x");
+        assertFails("42P01", "CREATE TABLE bad AS SELECT * FROM nowhere");
+        assertFails("22012", "CREATE TABLE bad AS SELECT 1 / (id - id) AS q FROM copy");
+        assertTrue(database.catalog().table("BAD").isEmpty(), "a failed fill leaves no table behind");
+    }
 }

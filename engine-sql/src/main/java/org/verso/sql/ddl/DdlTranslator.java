@@ -7,6 +7,7 @@ import org.verso.sql.parse.ast.SqlAlterTableStatement;
 import org.verso.sql.parse.ast.SqlCreateIndexStatement;
 import org.verso.sql.parse.ast.SqlCreateSchemaStatement;
 import org.verso.sql.parse.ast.SqlCreateSequenceStatement;
+import org.verso.sql.parse.ast.SqlCreateTableAsStatement;
 import org.verso.sql.parse.ast.SqlCreateTableStatement;
 import org.verso.sql.parse.ast.SqlCreateViewStatement;
 import org.verso.sql.parse.ast.SqlDropStatement;
@@ -26,6 +27,9 @@ public final class DdlTranslator {
     public static DdlCommand translate(SqlNode node) {
         if (node instanceof SqlCreateTableStatement create) {
             return new CreateTableCommand(create);
+        }
+        if (node instanceof SqlCreateTableAsStatement create) {
+            return new CreateTableAsCommand(create);
         }
         if (node instanceof SqlCreateIndexStatement create) {
             return new CreateIndexCommand(create);
