@@ -314,8 +314,7 @@ public final class Session implements SqlSession {
             throw e;
         }
         ExecContext ctx = new ExecContext(database, tx, values, cancellation);
-        long columnsMark = database.columnsMark();
-        BooleanSupplier columnsChanged = () -> database.columnsChanged(compiled.catalogVersion(), columnsMark);
+        BooleanSupplier columnsChanged = columnsGuard(compiled);
         RowSource source;
         try {
             ctx.checkCancelled();
@@ -408,8 +407,7 @@ public final class Session implements SqlSession {
         List<Object[]> analyzed = null; // EXPLAIN ANALYZE of a change: the plan's lines
         GeneratedKeyCollector collector = keys.kind() == GeneratedKeys.Kind.NONE ? null
             : new GeneratedKeyCollector(keys);
-        long columnsMark = database.columnsMark();
-        BooleanSupplier columnsChanged = () -> database.columnsChanged(compiled.catalogVersion(), columnsMark);
+        BooleanSupplier columnsChanged = columnsGuard(compiled);
         try {
             ExecContext ctx = new ExecContext(database, tx, values, cancellation);
             ctx.collectGeneratedKeys(collector);
@@ -540,6 +538,19 @@ public final class Session implements SqlSession {
             values[i] = Values.parameter(params[i], types.get(i).type());
         }
         return values;
+    }
+
+    /**
+     * Whether a DROP or ADD COLUMN overlapped the statement, asked as its rows come: taken when it starts, the rest is
+     * one volatile read. A change after the plan and before the start is known at once; one after the start moves the
+     * epoch away from the mark.
+     */
+    private BooleanSupplier columnsGuard(CompiledStatement compiled) {
+        long mark = database.columnsMark();
+        if (database.columnsChanged(compiled.catalogVersion(), mark)) {
+            return () -> true;
+        }
+        return () -> database.columnsMark() != mark;
     }
 
     /**
