@@ -1,6 +1,7 @@
 package org.verso.sql.exec.expr;
 
 import java.math.BigDecimal;
+import java.util.function.Function;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -34,10 +35,11 @@ final class DateArithmetic {
             && call.getOperands().stream().anyMatch(DateArithmetic::isInterval);
     }
 
-    /** @param datetime the compiled datetime operand of {@code call} */
-    static Expr compile(RexCall call, Expr datetime) {
+    /** @param compiler compiles the datetime operand */
+    static Expr compile(RexCall call, Function<RexNode, Expr> compiler) {
         RexNode first = call.getOperands().get(0);
         RexNode interval = isInterval(first) ? first : call.getOperands().get(1);
+        Expr datetime = compiler.apply(interval == first ? call.getOperands().get(1) : first);
         if (call.getKind() == SqlKind.MINUS && interval == first) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("an interval minus a datetime");
         }

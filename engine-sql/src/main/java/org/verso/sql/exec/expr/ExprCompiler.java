@@ -20,7 +20,6 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.verso.common.ErrorCode;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
@@ -113,9 +112,7 @@ public final class ExprCompiler {
             case PLUS:
             case MINUS:
                 if (DateArithmetic.applies(call)) {
-                    RexNode first = call.getOperands().get(0);
-                    boolean intervalFirst = !SqlTypeUtil.isDatetime(first.getType());
-                    return DateArithmetic.compile(call, operand(call, intervalFirst ? 1 : 0));
+                    return DateArithmetic.compile(call, this::compileNode);
                 }
                 return arithmetic(call);
             case TIMES:

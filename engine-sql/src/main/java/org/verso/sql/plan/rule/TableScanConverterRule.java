@@ -10,7 +10,10 @@ import org.verso.sql.plan.rel.VersoTableScan;
 import org.verso.sql.plan.rel.VersoWorkingTableScan;
 import org.verso.sql.plan.VersoConvention;
 
-/** LogicalTableScan to {@link VersoTableScan}, or for the working table of WITH RECURSIVE to {@link VersoWorkingTableScan}. */
+/**
+ * LogicalTableScan to {@link VersoTableScan}, or for the working table of WITH RECURSIVE to
+ * {@link VersoWorkingTableScan}.
+ */
 public final class TableScanConverterRule extends ConverterRule {
     public static final TableScanConverterRule INSTANCE = Config.INSTANCE
         .withConversion(LogicalTableScan.class, Convention.NONE, VersoConvention.INSTANCE, "TableScanConverterRule")
