@@ -23,6 +23,7 @@ public final class SqlEngine {
 
     private final Database database;
     private final StatementCompiler compiler = new StatementCompiler();
+    private final StatementCompiler plannerOnly = new StatementCompiler(false);
     private final LiteralParameters literalParameters = new LiteralParameters();
     private final PlanCache<PlannedSql> cache;
     // Shapes whose planning failed: their statements are planned as written, without trying the shape again.
@@ -104,6 +105,12 @@ public final class SqlEngine {
     /** The plan of the text as written, never of its shape: for tests that compare the two. */
     PlannedSql prepareAsWritten(String sql, Cancellation cancellation) {
         return plan(sql, cancellation);
+    }
+
+    /** The text planned by the cost-based planner even where the direct path applies, uncached: for tests. */
+    PlannedSql prepareByPlanner(String sql, Cancellation cancellation) {
+        return new PlannedSql(this, sql, plannerOnly.compile(sql, database.catalog(), database.systemViews(),
+            cancellation));
     }
 
     private PlannedSql plan(String sql, Cancellation cancellation) {

@@ -44,6 +44,15 @@ final class ColumnLabels {
         return label.startsWith(INTERNAL_PREFIX) ? ANY_EXPRESSION : label;
     }
 
+    /** The label of a result column named {@code name} (the validator's name) that select item {@code item} gives. */
+    static String label(String name, SqlNode item) {
+        if (!name.startsWith(INTERNAL_PREFIX)) {
+            return name;
+        }
+        String label = of(item);
+        return label.startsWith(INTERNAL_PREFIX) ? ANY_EXPRESSION : label;
+    }
+
     /** The SELECT that names a query's columns: the query itself, under ORDER BY, or the first of a set operation. */
     private static SqlSelect firstSelect(SqlNode query) {
         if (query instanceof SqlSelect select) {

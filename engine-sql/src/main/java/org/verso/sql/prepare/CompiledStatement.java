@@ -15,10 +15,11 @@ import org.verso.sql.parse.ast.TransactionControl;
  * @param forUpdate      a {@code SELECT ... FOR UPDATE}: the plan locks each row it returns (see
  *                       {@code exec.node.ForUpdateNode})
  * @param control        for TRANSACTION, what the session does
+ * @param direct         planned on the direct path ({@link DirectPlanner}), not by the cost-based planner
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
                                 PlanNode plan, DdlCommand ddl, long catalogVersion, String explain,
-                                boolean forUpdate, TransactionControl control) {
+                                boolean forUpdate, TransactionControl control, boolean direct) {
     public CompiledStatement {
         parameters = List.copyOf(parameters);
         columns = List.copyOf(columns);
@@ -26,19 +27,21 @@ public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters,
 
     /** A query or change with its plan. */
     static CompiledStatement planned(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
-                                     PlanNode plan, long catalogVersion, String explain, boolean forUpdate) {
-        return new CompiledStatement(kind, parameters, columns, plan, null, catalogVersion, explain, forUpdate, null);
+                                     PlanNode plan, long catalogVersion, String explain, boolean forUpdate,
+                                     boolean direct) {
+        return new CompiledStatement(kind, parameters, columns, plan, null, catalogVersion, explain, forUpdate, null,
+            direct);
     }
 
     /** A DDL statement. */
     static CompiledStatement ddl(DdlCommand ddl, long catalogVersion, String explain) {
         return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null, ddl, catalogVersion, explain,
-            false, null);
+            false, null, false);
     }
 
     /** A transaction-control statement; it depends on no catalog version. */
     static CompiledStatement transaction(TransactionControl control, long catalogVersion) {
         return new CompiledStatement(StatementKind.TRANSACTION, List.of(), List.of(), null, null, catalogVersion,
-            control.sql(), false, control);
+            control.sql(), false, control, false);
     }
 }

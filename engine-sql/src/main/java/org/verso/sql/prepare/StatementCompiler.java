@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
@@ -60,8 +61,9 @@ import org.verso.sql.type.TypeMapping;
  * Parses, validates and plans one SQL statement: Verso's parser, Calcite's validator against a
  * {@link SchemaSnapshot} (views expand in place), SQL to relational algebra (omitted INSERT columns take their
  * DEFAULT or identity value), then a Volcano planner with only {@link VersoRules}, then the {@link PlanBuilder},
- * which compiles into writes the table constraints they must keep. DDL is translated, not planned.
- * Stateless and thread safe; every call builds its own Calcite objects.
+ * which compiles into writes the table constraints they must keep. Statements whose plan is obvious skip the
+ * validator and the planner ({@link DirectPlanner}). DDL is translated, not planned. Immutable and thread safe;
+ * every call builds its own Calcite objects.
  */
 public final class StatementCompiler {
     /** Catalog reads race with DDL only briefly; give up after this many changed snapshots. */
@@ -71,6 +73,18 @@ public final class StatementCompiler {
         new ColumnMeta("PLAN", DataType.varchar(DataType.MAX_STRING_LENGTH), false, null, null);
     /** A line of a plan written with operator ids: its indentation, the operator's id, the rest. */
     private static final Pattern ID_PREFIXED = Pattern.compile("( *)(\\d+):(.*)");
+
+    private final boolean directPlans;
+
+    /** A compiler that plans the statements it covers on the direct path ({@link DirectPlanner}). */
+    public StatementCompiler() {
+        this(true);
+    }
+
+    /** @param directPlans whether statements the direct path covers take it (false: every one is planned) */
+    public StatementCompiler(boolean directPlans) {
+        this.directPlans = directPlans;
+    }
 
     public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews,
                                      Cancellation cancellation) {
@@ -124,7 +138,7 @@ public final class StatementCompiler {
             lines.add(new Object[] {line});
         }
         return CompiledStatement.planned(StatementKind.EXPLAIN, statement.parameters(), List.of(PLAN_COLUMN),
-            new ValuesNode(lines), statement.catalogVersion(), statement.explain(), false);
+            new ValuesNode(lines), statement.catalogVersion(), statement.explain(), false, statement.direct());
     }
 
     /** A snapshot whose tables convert their DEFAULT expressions with this same snapshot. */
@@ -146,7 +160,7 @@ public final class StatementCompiler {
      * returns its own text with the measurements instead of the statement's result.
      */
     /** @param forUpdate for a query FOR UPDATE, what its locks do about rows being written; else null */
-    private static CompiledStatement plan(SqlNode node, SchemaSnapshot schema, LockWait forUpdate, boolean analyze,
+    private CompiledStatement plan(SqlNode node, SchemaSnapshot schema, LockWait forUpdate, boolean analyze,
                                           Cancellation cancellation) {
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
@@ -156,27 +170,41 @@ public final class StatementCompiler {
         AssignedLiterals.check(node, schema.catalog());
         DefaultKeyword.expand(node, schema.catalog());
         SequenceCalls.rewrite(node, schema.catalog());
-        SqlValidator validator = Validators.validator(schema);
-        SqlNode validated = validator.validate(node);
-        List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));
-
-        VolcanoPlanner planner = new VolcanoPlanner() {
-            @Override
-            public void checkCancel() {
-                cancellation.check();
-            }
-        };
-        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
-        VersoRules.ALL.forEach(planner::addRule);
         RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
-        RelOptCluster cluster = Clusters.create(planner, rexBuilder);
-        RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
-            .convertQuery(validated, false, true);
-        RelNode logical = JoinOrder.choose(
-            SubQueries.remove(Windows.split(root.project(), cancellation), cancellation), cancellation);
+        DirectPlanner.DirectPlan direct = directPlans ? DirectPlanner.plan(node, schema, rexBuilder) : null;
+        RelNode physical;
+        List<ColumnMeta> parameters;
+        boolean query;
+        Supplier<List<ColumnMeta>> resultColumns;
+        if (direct != null) {
+            physical = direct.physical();
+            parameters = direct.parameters();
+            query = direct.query();
+            resultColumns = direct::columns;
+        } else {
+            SqlValidator validator = Validators.validator(schema);
+            SqlNode validated = validator.validate(node);
+            parameters = parameters(validator.getParameterRowType(validated));
 
-        planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
-        RelNode physical = planner.findBestExp();
+            VolcanoPlanner planner = new VolcanoPlanner() {
+                @Override
+                public void checkCancel() {
+                    cancellation.check();
+                }
+            };
+            planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+            VersoRules.ALL.forEach(planner::addRule);
+            RelOptCluster cluster = Clusters.create(planner, rexBuilder);
+            RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
+                .convertQuery(validated, false, true);
+            RelNode logical = JoinOrder.choose(
+                SubQueries.remove(Windows.split(root.project(), cancellation), cancellation), cancellation);
+
+            planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
+            physical = planner.findBestExp();
+            query = root.kind.belongsTo(SqlKind.QUERY);
+            resultColumns = () -> columns(validator, validated, root.validatedRowType);
+        }
         // FOR UPDATE locks the rows below LIMIT and OFFSET, as PostgreSQL's LockRows does: a row skipped (SKIP
         // LOCKED) or gone while the lock waited leaves its place to the next one.
         Sort limit = forUpdate != null ? LockedLimit.of(physical) : null;
@@ -190,7 +218,6 @@ public final class StatementCompiler {
         Map<Integer, Integer> slots = analyze ? builder.profileOperators() : null;
         PlanNode plan = builder.build(physical);
 
-        boolean query = root.kind.belongsTo(SqlKind.QUERY);
         String explain = RelOptUtil.toString(physical);
         List<AnalyzeNode.Line> lines = analyze ? new ArrayList<>() : null;
         int extra = 0; // the operators above the physical plan's: the lock, and the limit above it
@@ -221,11 +248,11 @@ public final class StatementCompiler {
             int operators = slots.size() + extra;
             return CompiledStatement.planned(query ? StatementKind.ANALYZE_QUERY : StatementKind.ANALYZE_CHANGE,
                 parameters, List.of(PLAN_COLUMN), new AnalyzeNode(plan, lines, operators, !query),
-                schema.catalogVersion(), explain, forUpdate != null);
+                schema.catalogVersion(), explain, forUpdate != null, direct != null);
         }
-        List<ColumnMeta> columns = query ? columns(validator, validated, root.validatedRowType) : List.of();
+        List<ColumnMeta> columns = query ? resultColumns.get() : List.of();
         return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
-            schema.catalogVersion(), explain, forUpdate != null);
+            schema.catalogVersion(), explain, forUpdate != null, direct != null);
     }
 
     /** The plan's text, one operator per line, each with the slot its measurements are counted at. */
@@ -258,10 +285,14 @@ public final class StatementCompiler {
     }
 
     private static List<ColumnMeta> parameters(RelDataType rowType) {
+        return parameters(rowType.getFieldList().stream().map(RelDataTypeField::getType).toList());
+    }
+
+    /** The parameters of these types, in order, as a driver describes them. */
+    static List<ColumnMeta> parameters(List<RelDataType> types) {
         List<ColumnMeta> result = new ArrayList<>();
-        for (RelDataTypeField field : rowType.getFieldList()) {
-            result.add(new ColumnMeta("?" + (field.getIndex() + 1), TypeMapping.toDataType(field.getType()), true,
-                null, null));
+        for (int i = 0; i < types.size(); i++) {
+            result.add(new ColumnMeta("?" + (i + 1), TypeMapping.toDataType(types.get(i)), true, null, null));
         }
         return result;
     }

@@ -18,9 +18,9 @@ import org.apache.calcite.sql.SqlKind;
  * @param kind EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN or GREATER_THAN_OR_EQUAL, read with the column on
  *             the left
  */
-record ColumnComparison(int column, SqlKind kind, RexNode value) {
+public record ColumnComparison(int column, SqlKind kind, RexNode value) {
     /** The comparison {@code conjunct} states, or null if it is not one. */
-    static ColumnComparison of(RexNode conjunct) {
+    public static ColumnComparison of(RexNode conjunct) {
         SqlKind kind = conjunct.getKind();
         if (kind != SqlKind.EQUALS && kind != SqlKind.LESS_THAN && kind != SqlKind.LESS_THAN_OR_EQUAL
             && kind != SqlKind.GREATER_THAN && kind != SqlKind.GREATER_THAN_OR_EQUAL) {
@@ -36,7 +36,7 @@ record ColumnComparison(int column, SqlKind kind, RexNode value) {
         return null;
     }
 
-    boolean isEquality() {
+    public boolean isEquality() {
         return kind == SqlKind.EQUALS;
     }
 

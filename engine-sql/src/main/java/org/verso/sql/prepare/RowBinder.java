@@ -1,0 +1,400 @@
+package org.verso.sql.prepare;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
+import org.apache.calcite.sql.SqlUtil;
+import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.util.NlsString;
+
+/**
+ * Binds the expressions of a statement over one table straight to row expressions, the way Calcite's validator and
+ * SQL-to-rel converter would bind them, for the forms whose meaning needs neither: columns, numeric, string and
+ * boolean literals, NULL and dynamic parameters where the context gives their type (the other operand, the column
+ * assigned, BOOLEAN under AND, OR and NOT), arithmetic and comparisons within one type family, AND, OR, NOT,
+ * IS [NOT] NULL, [NOT] BETWEEN, and the aggregate functions where the {@link Scope} groups rows. Anything else (a
+ * cast, another function, a subquery, an implicit conversion between families, a name it cannot resolve) ends the
+ * binding with {@link NotDirect}, and the statement takes Calcite's path, which also reports every error.
+ */
+final class RowBinder {
+    /** The statement is not one this binder covers. Carries no stack trace: it is control flow, not an error. */
+    static final class NotDirect extends RuntimeException {
+        static final NotDirect INSTANCE = new NotDirect();
+
+        private NotDirect() {
+            super("not a direct statement", null, false, false);
+        }
+    }
+
+    /** What names and aggregate calls mean where an expression is bound. */
+    interface Scope {
+        /** The value a column name stands for. */
+        RexNode column(SqlIdentifier identifier);
+
+        /** The value an aggregate call stands for; {@link NotDirect} where nothing is grouped. */
+        RexNode aggregate(SqlCall call, SqlAggFunction function);
+    }
+
+    /**
+     * The row of one table: its columns, named alone or qualified by the table's alias or, without one, its name.
+     *
+     * @param tableName the table's simple name
+     * @param alias     the table's alias in the statement, or null
+     */
+    record TableRow(RexBuilder rexBuilder, RelDataType rowType, String tableName, String alias) implements Scope {
+        /** The column an identifier names, by its position in the row; {@link NotDirect} if it names none. */
+        int index(SqlIdentifier identifier) {
+            List<String> names = identifier.names;
+            if (identifier.isStar() || names.size() > 2) {
+                throw notDirect();
+            }
+            if (names.size() == 2 && !names.get(0).equals(alias != null ? alias : tableName)) {
+                throw notDirect();
+            }
+            RelDataTypeField field = rowType.getField(names.get(names.size() - 1), true, false);
+            if (field == null) {
+                throw notDirect();
+            }
+            return field.getIndex();
+        }
+
+        @Override
+        public RexNode column(SqlIdentifier identifier) {
+            int column = index(identifier);
+            return rexBuilder.makeInputRef(rowType.getFieldList().get(column).getType(), column);
+        }
+
+        @Override
+        public RexNode aggregate(SqlCall call, SqlAggFunction function) {
+            throw notDirect();
+        }
+    }
+
+    /** How deeply expressions may nest here; deeper ones take the planner's path. */
+    private static final int MAX_DEPTH = 200;
+
+    private final RexBuilder rexBuilder;
+    private final Scope scope;
+    private int depth;
+    private final List<RelDataType> parameterTypes;
+
+    RowBinder(RexBuilder rexBuilder, Scope scope) {
+        this(rexBuilder, scope, new ArrayList<>());
+    }
+
+    private RowBinder(RexBuilder rexBuilder, Scope scope, List<RelDataType> parameterTypes) {
+        this.rexBuilder = rexBuilder;
+        this.scope = scope;
+        this.parameterTypes = parameterTypes;
+    }
+
+    /** A binder in another scope of the same statement: its parameters are this binder's. */
+    RowBinder in(Scope other) {
+        return new RowBinder(rexBuilder, other, parameterTypes);
+    }
+
+    static NotDirect notDirect() {
+        return NotDirect.INSTANCE;
+    }
+
+    /** The type of each dynamic parameter, by index; throws {@link NotDirect} if one was never typed. */
+    List<RelDataType> parameterTypes(int count) {
+        if (parameterTypes.size() != count || parameterTypes.contains(null)) {
+            throw notDirect();
+        }
+        return parameterTypes;
+    }
+
+    /** A boolean condition (WHERE). */
+    RexNode condition(SqlNode node) {
+        if (untyped(node)) {
+            throw notDirect();
+        }
+        RexNode condition = bind(node, booleanType());
+        if (condition.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
+            throw notDirect();
+        }
+        return condition;
+    }
+
+    /**
+     * A value an INSERT or UPDATE assigns to a column of type {@code target}. A NULL or a parameter takes the
+     * column's type (a NULL for a NOT NULL column is the validator's error to report); any other value must be of
+     * the column's family, and is cast to the column's type where the validator's assignment coercion casts it, so
+     * that a literal the column cannot hold fails when the plan is built, whether or not a row is written.
+     */
+    RexNode assigned(SqlNode node, RelDataType target) {
+        if (SqlUtil.isNullLiteral(node, false)) {
+            if (!target.isNullable()) {
+                throw notDirect();
+            }
+            return rexBuilder.makeNullLiteral(target);
+        }
+        RexNode value = bind(node, target);
+        RelDataType type = value.getType();
+        if (!sameFamily(type, target)) {
+            throw notDirect();
+        }
+        if (node instanceof SqlDynamicParam
+            || SqlTypeUtil.isCharacter(type) && SqlTypeUtil.isCharacter(target)
+            && target.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
+            || SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), type, target)) {
+            return value;
+        }
+        return rexBuilder.makeCast(rexBuilder.getTypeFactory().createTypeWithNullability(target, type.isNullable()),
+            value);
+    }
+
+    /**
+     * Binds an expression. {@code expected} is the type a dynamic parameter takes at this place, or null where
+     * only the other operand can give it.
+     */
+    RexNode bind(SqlNode node, RelDataType expected) {
+        if (++depth > MAX_DEPTH) {
+            throw notDirect(); // the planner's path reports an expression nested deeper than its stack
+        }
+        try {
+            return bindNode(node, expected);
+        } finally {
+            depth--;
+        }
+    }
+
+    private RexNode bindNode(SqlNode node, RelDataType expected) {
+        if (node instanceof SqlIdentifier identifier) {
+            return scope.column(identifier);
+        }
+        if (SqlUtil.isNullLiteral(node, false)) {
+            // The validator gives NULL the type a parameter would have at its place.
+            if (expected == null) {
+                throw notDirect();
+            }
+            return rexBuilder.makeNullLiteral(expected);
+        }
+        if (node instanceof SqlDynamicParam parameter) {
+            if (expected == null) {
+                throw notDirect();
+            }
+            int index = parameter.getIndex();
+            while (parameterTypes.size() <= index) {
+                parameterTypes.add(null);
+            }
+            if (parameterTypes.get(index) != null) {
+                throw notDirect();
+            }
+            parameterTypes.set(index, expected);
+            return rexBuilder.makeDynamicParam(expected, index);
+        }
+        if (node instanceof SqlLiteral literal) {
+            return literal(literal);
+        }
+        if (!(node instanceof SqlBasicCall call)) {
+            throw notDirect();
+        }
+        SqlAggFunction aggregate = aggregateFunction(call);
+        if (aggregate != null) {
+            return scope.aggregate(call, aggregate);
+        }
+        return switch (call.getKind()) {
+            case PLUS, MINUS, TIMES, DIVIDE, MOD -> arithmetic(call);
+            case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
+                comparison(call);
+            case AND, OR -> logical(call);
+            case NOT -> rexBuilder.makeCall(SqlStdOperatorTable.NOT, booleanOperand(call.operand(0)));
+            // IS [NOT] NULL types an untyped operand as VARCHAR(1024), as the validator's inference does.
+            case IS_NULL, IS_NOT_NULL -> rexBuilder.makeCall(call.getKind() == SqlKind.IS_NULL
+                ? SqlStdOperatorTable.IS_NULL : SqlStdOperatorTable.IS_NOT_NULL, bind(call.operand(0),
+                rexBuilder.getTypeFactory().createSqlType(SqlTypeName.VARCHAR, 1024)));
+            case PLUS_PREFIX -> numeric(bind(call.operand(0), null)); // "+ x" is x, as Calcite converts it
+            case MINUS_PREFIX -> rexBuilder.makeCall(SqlStdOperatorTable.UNARY_MINUS,
+                numeric(bind(call.operand(0), null)));
+            case BETWEEN -> between(call);
+            default -> throw notDirect();
+        };
+    }
+
+    /**
+     * The aggregate function a call is, by its name as the validator resolves it (COUNT, SUM, MIN, MAX, AVG); null
+     * for a call that is no aggregate; {@link NotDirect} for another aggregate.
+     */
+    private static SqlAggFunction aggregateFunction(SqlBasicCall call) {
+        SqlOperator operator = call.getOperator();
+        if (!(operator instanceof SqlUnresolvedFunction) && !operator.isAggregator()) {
+            return null;
+        }
+        return switch (operator.getName().toUpperCase(java.util.Locale.ROOT)) {
+            case "COUNT" -> SqlStdOperatorTable.COUNT;
+            case "SUM" -> SqlStdOperatorTable.SUM;
+            case "MIN" -> SqlStdOperatorTable.MIN;
+            case "MAX" -> SqlStdOperatorTable.MAX;
+            case "AVG" -> SqlStdOperatorTable.AVG;
+            default -> throw notDirect();
+        };
+    }
+
+    /** An operand whose type its own expression gives (no parameter or NULL literal alone). */
+    private RexNode operand(SqlNode node) {
+        return bind(node, null);
+    }
+
+    /** A parameter or NULL: its type comes from its place. */
+    private static boolean untyped(SqlNode node) {
+        return node instanceof SqlDynamicParam || SqlUtil.isNullLiteral(node, false);
+    }
+
+    private RelDataType booleanType() {
+        return rexBuilder.getTypeFactory().createSqlType(SqlTypeName.BOOLEAN);
+    }
+
+    private RexNode booleanOperand(SqlNode node) {
+        RexNode operand = bind(node, booleanType());
+        if (operand.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
+            throw notDirect();
+        }
+        return operand;
+    }
+
+    private RexNode logical(SqlBasicCall call) {
+        List<RexNode> operands = new ArrayList<>();
+        for (SqlNode operand : call.getOperandList()) {
+            operands.add(booleanOperand(operand));
+        }
+        SqlOperator operator = call.getKind() == SqlKind.AND ? SqlStdOperatorTable.AND : SqlStdOperatorTable.OR;
+        return rexBuilder.makeCall(operator, RexUtil.flatten(operands, operator));
+    }
+
+    /** Binds two operands; a parameter or NULL among them takes the other's type. */
+    private RexNode[] pair(SqlNode left, SqlNode right) {
+        if (untyped(left)) {
+            RexNode r = operand(right);
+            return new RexNode[] {bind(left, r.getType()), r};
+        }
+        RexNode l = operand(left);
+        return new RexNode[] {l, bind(right, untyped(right) ? l.getType() : null)};
+    }
+
+    private RexNode arithmetic(SqlBasicCall call) {
+        RexNode[] operands = pair(call.operand(0), call.operand(1));
+        numeric(operands[0]);
+        numeric(operands[1]);
+        SqlOperator operator = switch (call.getKind()) {
+            case PLUS -> SqlStdOperatorTable.PLUS;
+            case MINUS -> SqlStdOperatorTable.MINUS;
+            case TIMES -> SqlStdOperatorTable.MULTIPLY;
+            case DIVIDE -> SqlStdOperatorTable.DIVIDE;
+            default -> SqlStdOperatorTable.MOD;
+        };
+        if (operator == SqlStdOperatorTable.MOD && (!SqlTypeUtil.isExactNumeric(operands[0].getType())
+            || !SqlTypeUtil.isExactNumeric(operands[1].getType()))) {
+            throw notDirect();
+        }
+        return rexBuilder.makeCall(operator, operands[0], operands[1]);
+    }
+
+    private RexNode comparison(SqlBasicCall call) {
+        RexNode[] operands = pair(call.operand(0), call.operand(1));
+        if (!sameFamily(operands[0].getType(), operands[1].getType())) {
+            throw notDirect();
+        }
+        return rexBuilder.makeCall(comparisonOperator(call.getKind()), operands[0], operands[1]);
+    }
+
+    private static SqlOperator comparisonOperator(SqlKind kind) {
+        return switch (kind) {
+            case EQUALS -> SqlStdOperatorTable.EQUALS;
+            case NOT_EQUALS -> SqlStdOperatorTable.NOT_EQUALS;
+            case LESS_THAN -> SqlStdOperatorTable.LESS_THAN;
+            case LESS_THAN_OR_EQUAL -> SqlStdOperatorTable.LESS_THAN_OR_EQUAL;
+            case GREATER_THAN -> SqlStdOperatorTable.GREATER_THAN;
+            default -> SqlStdOperatorTable.GREATER_THAN_OR_EQUAL;
+        };
+    }
+
+    /**
+     * {@code x [NOT] BETWEEN [ASYMMETRIC] y AND z} as Calcite converts it: {@code x >= y AND x <= z}, under NOT
+     * when negated; all three of one family, so that no operand needs a cast.
+     */
+    private RexNode between(SqlBasicCall call) {
+        SqlBetweenOperator operator = (SqlBetweenOperator) call.getOperator();
+        if (operator.flag != SqlBetweenOperator.Flag.ASYMMETRIC) {
+            throw notDirect();
+        }
+        RexNode x = operand(call.operand(SqlBetweenOperator.VALUE_OPERAND));
+        SqlNode lowNode = call.operand(SqlBetweenOperator.LOWER_OPERAND);
+        SqlNode highNode = call.operand(SqlBetweenOperator.UPPER_OPERAND);
+        RexNode low = bind(lowNode, untyped(lowNode) ? x.getType() : null);
+        RexNode high = bind(highNode, untyped(highNode) ? x.getType() : null);
+        if (!sameFamily(x.getType(), low.getType()) || !sameFamily(x.getType(), high.getType())) {
+            throw notDirect();
+        }
+        RexNode both = rexBuilder.makeCall(SqlStdOperatorTable.AND,
+            rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, x, low),
+            rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, x, high));
+        return operator.isNegated() ? rexBuilder.makeCall(SqlStdOperatorTable.NOT, both) : both;
+    }
+
+    private static RexNode numeric(RexNode node) {
+        if (!SqlTypeUtil.isNumeric(node.getType())) {
+            throw notDirect();
+        }
+        return node;
+    }
+
+    /**
+     * Two types Calcite compares and assigns without a cast: the same family, numbers other than the approximate
+     * ones mixed with exact ones aside (their comparison is exact in neither order).
+     */
+    private static boolean sameFamily(RelDataType a, RelDataType b) {
+        SqlTypeFamily fa = a.getSqlTypeName().getFamily();
+        SqlTypeFamily fb = b.getSqlTypeName().getFamily();
+        if (fa == null || fa != fb) {
+            return false;
+        }
+        return fa != SqlTypeFamily.NUMERIC || SqlTypeUtil.isApproximateNumeric(a) == SqlTypeUtil.isApproximateNumeric(b);
+    }
+
+    /** A literal as SQL-to-rel converts it; NULL and typed literals (DATE '...', INTERVAL, x'..') are not covered. */
+    private RexNode literal(SqlLiteral literal) {
+        if (literal instanceof SqlNumericLiteral number) {
+            BigDecimal value = number.getValueAs(BigDecimal.class);
+            RelDataType type = number.createSqlType(rexBuilder.getTypeFactory());
+            if (type.getPrecision() > rexBuilder.getTypeFactory().getTypeSystem().getMaxNumericPrecision()) {
+                throw notDirect();
+            }
+            return number.isExact() ? rexBuilder.makeExactLiteral(value, type)
+                : rexBuilder.makeApproxLiteral(value, type);
+        }
+        if (literal instanceof SqlCharStringLiteral string) {
+            NlsString value = string.getValueAs(NlsString.class);
+            if (value.getCharsetName() != null || value.getCollation() != null) {
+                throw notDirect();
+            }
+            return rexBuilder.makeCharLiteral(value);
+        }
+        if (literal.getTypeName() == SqlTypeName.BOOLEAN && literal.getValue() != null) {
+            return rexBuilder.makeLiteral(literal.booleanValue());
+        }
+        throw notDirect();
+    }
+}
