@@ -14,6 +14,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
+import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
@@ -124,8 +125,12 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     @Override
     public PlanNode visit(VersoKeyLookup rel) {
-        TableDefinition table = rel.definition();
-        return new KeyLookupNode(table.name(), compiler.compile(rel.keys()), columnTypes(table, table.primaryKey()));
+        return keyLookup(rel.definition(), rel.keys());
+    }
+
+    /** The row of {@code table} whose primary key is {@code keys}, one value per key column in key order. */
+    public PlanNode keyLookup(TableDefinition table, List<RexNode> keys) {
+        return new KeyLookupNode(table.name(), compiler.compile(keys), columnTypes(table, table.primaryKey()));
     }
 
     /** The types of {@code table}'s columns at {@code columns}, in that order. */
@@ -151,21 +156,32 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     @Override
     public PlanNode visit(VersoFilter rel) {
-        return new FilterNode(build(rel.getInput()), compiler.compile(rel.getCondition()));
+        return filter(build(rel.getInput()), rel.getCondition());
+    }
+
+    public PlanNode filter(PlanNode input, RexNode condition) {
+        return new FilterNode(input, compiler.compile(condition));
     }
 
     @Override
     public PlanNode visit(VersoProject rel) {
-        return new ProjectNode(build(rel.getInput()), compiler.compile(rel.getProjects()));
+        return project(build(rel.getInput()), rel.getProjects());
+    }
+
+    public PlanNode project(PlanNode input, List<RexNode> projects) {
+        return new ProjectNode(input, compiler.compile(projects));
     }
 
     @Override
     public PlanNode visit(VersoSort rel) {
-        List<RelFieldCollation> fields = rel.getCollation().getFieldCollations();
+        return sort(build(rel.getInput()), rel.getCollation().getFieldCollations(), rel.offset, rel.fetch);
+    }
+
+    /** ORDER BY {@code fields} (none: only OFFSET and FETCH), then OFFSET and FETCH where given. */
+    public PlanNode sort(PlanNode input, List<RelFieldCollation> fields, RexNode offset, RexNode fetch) {
         RowComparator order = fields.isEmpty() ? null : comparator(fields);
-        Expr offset = rel.offset == null ? null : compiler.compile(rel.offset);
-        Expr fetch = rel.fetch == null ? null : compiler.compile(rel.fetch);
-        return new SortNode(build(rel.getInput()), order, offset, fetch);
+        return new SortNode(input, order, offset == null ? null : compiler.compile(offset),
+            fetch == null ? null : compiler.compile(fetch));
     }
 
     @Override
@@ -260,12 +276,16 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     @Override
     public PlanNode visit(VersoAggregate rel) {
-        List<AggregateCall> calls = rel.getAggCallList();
+        return aggregate(build(rel.getInput()), rel.getGroupSet().toArray(), rel.getAggCallList());
+    }
+
+    /** Groups by the input columns {@code groupKeys}; the output is the keys, then each call's result. */
+    public PlanNode aggregate(PlanNode input, int[] groupKeys, List<AggregateCall> calls) {
         AggregateFunction[] functions = new AggregateFunction[calls.size()];
         for (int i = 0; i < functions.length; i++) {
             functions[i] = aggregateFunction(calls.get(i));
         }
-        return new AggregateNode(build(rel.getInput()), rel.getGroupSet().toArray(), functions);
+        return new AggregateNode(input, groupKeys, functions);
     }
 
     private static AggregateFunction aggregateFunction(AggregateCall call) {
@@ -390,34 +410,35 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     @Override
     public PlanNode visit(VersoTableModify rel) {
         TableDefinition table = rel.definition();
-        PlanNode input = build(rel.getInput());
+        return modify(table, rel.getOperation(), build(rel.getInput()), rel.getUpdateColumnList(),
+            readCount(rel.getInput(), table.name()));
+    }
+
+    /**
+     * INSERT, UPDATE or DELETE of {@code table} with the rows of {@code input} (for UPDATE, each old row and then
+     * the values of {@code updateColumns}); {@code targetReads} is how often the input reads the table itself.
+     */
+    public PlanNode modify(TableDefinition table, TableModify.Operation operation, PlanNode input,
+                           List<String> updateColumns, int targetReads) {
         TableConstraints kept = constraints.apply(table);
         DataType[] columnTypes = table.columns().stream().map(ColumnDefinition::type).toArray(DataType[]::new);
-        switch (rel.getOperation()) {
+        switch (operation) {
             case INSERT:
-                return new InsertNode(table.name(), input, reads(rel.getInput(), table.name()), columnTypes, kept);
+                return new InsertNode(table.name(), input, targetReads > 0, columnTypes, kept);
             case UPDATE: {
                 requireRowIdentity(input, "UPDATE");
-                List<String> names = rel.getUpdateColumnList();
-                int[] updated = new int[names.size()];
+                int[] updated = new int[updateColumns.size()];
                 for (int i = 0; i < updated.length; i++) {
-                    updated[i] = table.columnIndex(names.get(i));
+                    updated[i] = table.columnIndex(updateColumns.get(i));
                 }
-                return new UpdateNode(table.name(), input, updated, columnTypes, kept,
-                    readCount(rel.getInput(), table.name()) == 1);
+                return new UpdateNode(table.name(), input, updated, columnTypes, kept, targetReads == 1);
             }
             case DELETE:
                 requireRowIdentity(input, "DELETE");
-                return new DeleteNode(table.name(), input, table.columnCount(), kept,
-                    readCount(rel.getInput(), table.name()) == 1);
+                return new DeleteNode(table.name(), input, table.columnCount(), kept, targetReads == 1);
             default:
-                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(rel.getOperation().toString());
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(operation.toString());
         }
-    }
-
-    /** Whether the plan under {@code rel} reads table {@code name} (then an INSERT into it must buffer its input). */
-    private static boolean reads(RelNode rel, String name) {
-        return readCount(rel, name) > 0;
     }
 
     /** How many reads of table {@code name} (scans, key lookups, index scans) the plan under {@code rel} has. */

@@ -5,12 +5,13 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
-import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.SourceStringReader;
 import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.verso.common.ErrorCode;
@@ -26,22 +27,16 @@ public final class SqlParsing {
     /** LENIENT accepts {@code SELECT} without {@code FROM}, {@code LIMIT}, GROUP BY aliases and the like. */
     public static final SqlConformance CONFORMANCE = SqlConformanceEnum.LENIENT;
 
-    private static final SqlParser.Config CONFIG = SqlParser.config()
-        .withParserFactory(VersoParserImpl.FACTORY)
-        .withQuoting(Quoting.DOUBLE_QUOTE)
-        .withUnquotedCasing(Casing.TO_UPPER)
-        .withQuotedCasing(Casing.UNCHANGED)
-        .withCaseSensitive(true)
-        .withConformance(CONFORMANCE);
 
     /** Calcite's message for an unexpected token. */
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([^\"]+)\"");
     /** Calcite's own wording when the unexpected token is a keyword. */
     private static final Pattern NEAR_KEYWORD = Pattern.compile("Incorrect syntax near the keyword '([^']+)'");
 
-    /** Which words the grammar reserves. */
-    private static final SqlAbstractParserImpl.Metadata METADATA =
-        new VersoParserImpl(new StringReader("")).getMetadata();
+    /** Which words the grammar reserves; built only when a syntax error needs it. */
+    private static final class Reserved {
+        static final SqlAbstractParserImpl.Metadata METADATA = new VersoParserImpl(new StringReader("")).getMetadata();
+    }
 
     private SqlParsing() {
     }
@@ -53,7 +48,12 @@ public final class SqlParsing {
             throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
         try {
-            return SqlParser.create(statement, CONFIG).parseStmt();
+            VersoParserImpl parser = parser(statement);
+            try {
+                return parser.parseSqlStmtEof();
+            } catch (Throwable t) {
+                throw normalized(parser, t, statement);
+            }
         } catch (SqlParseException e) {
             if (e.getCause() instanceof StackOverflowError) {
                 throw ErrorCode.STATEMENT_TOO_COMPLEX.exception();
@@ -69,10 +69,41 @@ public final class SqlParsing {
     /** A stored expression (a column's DEFAULT) as a syntax tree. */
     public static SqlNode parseExpression(String expression) {
         try {
-            return SqlParser.create(expression, CONFIG).parseExpression();
+            VersoParserImpl parser = parser(expression);
+            try {
+                return parser.parseSqlExpressionEof();
+            } catch (Throwable t) {
+                throw normalized(parser, t, expression);
+            }
         } catch (SqlParseException e) {
             throw syntaxError(expression, e);
         }
+    }
+
+    /**
+     * A parser of {@code sql}, set up as {@code SqlParser} sets one up: double-quoted identifiers keep their case,
+     * unquoted ones are upper-cased. It is made directly rather than through {@code SqlParser.Config}, whose
+     * default would load and initialise Calcite's own parser class, unused, in every new JVM.
+     */
+    private static VersoParserImpl parser(String sql) {
+        VersoParserImpl parser = new VersoParserImpl(new SourceStringReader(sql));
+        parser.setOriginalSql(sql);
+        parser.setTabSize(1);
+        parser.setQuotedCasing(Casing.UNCHANGED);
+        parser.setUnquotedCasing(Casing.TO_UPPER);
+        parser.setIdentifierMaxLength(SqlParser.DEFAULT_IDENTIFIER_MAX_LENGTH);
+        parser.setTimeUnitCodes(SqlParser.DEFAULT_IDENTIFIER_TIMEUNIT_MAP);
+        parser.setConformance(CONFORMANCE);
+        parser.switchTo(SqlAbstractParserImpl.LexicalState.DQID); // identifiers in double quotes
+        return parser;
+    }
+
+    /** What went wrong while parsing, as {@code SqlParser} reports it. */
+    private static SqlParseException normalized(VersoParserImpl parser, Throwable t, String sql) {
+        if (t instanceof CalciteContextException context) {
+            context.setOriginalStatement(sql);
+        }
+        return parser.normalizeException(t);
     }
 
     /** One terminating {@code ;}, as most drivers accept, is not part of the statement. */
@@ -103,7 +134,7 @@ public final class SqlParsing {
             String rest = message.substring(encountered.end());
             message = token.equals("<EOF>") ? "syntax error at end of input" + rest
                 : "syntax error at or near \"" + token + "\"" + rest;
-            if (METADATA.isReservedWord(token.toUpperCase(Locale.ROOT)) && expectsName(e)) {
+            if (Reserved.METADATA.isReservedWord(token.toUpperCase(Locale.ROOT)) && expectsName(e)) {
                 message += " (" + token.toUpperCase(Locale.ROOT)
                     + " is a reserved word: if it is meant as a name, write it in double quotes)";
             }

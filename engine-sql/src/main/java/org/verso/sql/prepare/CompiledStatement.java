@@ -1,6 +1,7 @@
 package org.verso.sql.prepare;
 
 import java.util.List;
+import java.util.function.Supplier;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.ddl.DdlCommand;
 import org.verso.sql.exec.PlanNode;
@@ -11,37 +12,43 @@ import org.verso.sql.parse.ast.TransactionControl;
  * Exactly one of {@code plan} (QUERY, DML), {@code ddl} (DDL) and {@code control} (TRANSACTION) is set.
  *
  * @param catalogVersion the catalog version the statement was validated against
- * @param explain        the physical plan as text, for tests and EXPLAIN
+ * @param explainer      writes the physical plan as text, for tests and EXPLAIN (a plan the direct path built
+ *                       writes it only when asked)
  * @param forUpdate      a {@code SELECT ... FOR UPDATE}: the plan locks each row it returns (see
  *                       {@code exec.node.ForUpdateNode})
  * @param control        for TRANSACTION, what the session does
  * @param direct         planned on the direct path ({@link DirectPlanner}), not by the cost-based planner
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
-                                PlanNode plan, DdlCommand ddl, long catalogVersion, String explain,
+                                PlanNode plan, DdlCommand ddl, long catalogVersion, Supplier<String> explainer,
                                 boolean forUpdate, TransactionControl control, boolean direct) {
     public CompiledStatement {
         parameters = List.copyOf(parameters);
         columns = List.copyOf(columns);
     }
 
+    /** The physical plan as text. */
+    public String explain() {
+        return explainer.get();
+    }
+
     /** A query or change with its plan. */
     static CompiledStatement planned(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
                                      PlanNode plan, long catalogVersion, String explain, boolean forUpdate,
                                      boolean direct) {
-        return new CompiledStatement(kind, parameters, columns, plan, null, catalogVersion, explain, forUpdate, null,
-            direct);
+        return new CompiledStatement(kind, parameters, columns, plan, null, catalogVersion, () -> explain, forUpdate,
+            null, direct);
     }
 
     /** A DDL statement. */
     static CompiledStatement ddl(DdlCommand ddl, long catalogVersion, String explain) {
-        return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null, ddl, catalogVersion, explain,
-            false, null, false);
+        return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null, ddl, catalogVersion,
+            () -> explain, false, null, false);
     }
 
     /** A transaction-control statement; it depends on no catalog version. */
     static CompiledStatement transaction(TransactionControl control, long catalogVersion) {
         return new CompiledStatement(StatementKind.TRANSACTION, List.of(), List.of(), null, null, catalogVersion,
-            control.sql(), false, control, false);
+            control::sql, false, control, false);
     }
 }

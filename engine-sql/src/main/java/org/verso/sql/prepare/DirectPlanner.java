@@ -1,29 +1,21 @@
 package org.verso.sql.prepare;
 
-import com.google.common.collect.ImmutableList;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.calcite.plan.ConventionTraitDef;
-import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptUtil;
-import org.apache.calcite.plan.RelTraitSet;
-import org.apache.calcite.plan.hep.HepPlanner;
-import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
-import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
-import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlAggFunction;
@@ -47,20 +39,10 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
-import org.apache.calcite.util.ImmutableBitSet;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.api.ColumnMeta;
-import org.verso.sql.plan.VersoConvention;
-import org.verso.sql.plan.rel.VersoAggregate;
-import org.verso.sql.plan.rel.VersoFilter;
-import org.verso.sql.plan.rel.VersoKeyLookup;
-import org.verso.sql.plan.rel.VersoProject;
-import org.verso.sql.plan.rel.VersoSort;
-import org.verso.sql.plan.rel.VersoTableModify;
-import org.verso.sql.plan.rel.VersoTableScan;
-import org.verso.sql.plan.rel.VersoValues;
 import org.verso.sql.plan.rule.ColumnComparison;
 import org.verso.sql.schema.CatalogTable;
 import org.verso.sql.schema.SchemaSnapshot;
@@ -77,34 +59,28 @@ import org.verso.sql.type.TypeMapping;
  * does not cover, and every statement in error, so that errors are reported one way. Plans from both paths run on
  * the same operators; a differential test holds them to the same answers and result metadata.
  */
-final class DirectPlanner {
-    private static final HepProgram NO_RULES = HepProgram.builder().build();
-
-    /** A statement planned directly: its physical plan, parameters, and result columns (empty for a change). */
-    record DirectPlan(RelNode physical, List<ColumnMeta> parameters, List<ColumnMeta> columns, boolean query) {
+final class DirectPlanner<N> {
+    /** A statement planned directly: its plan, parameters, and result columns (empty for a change). */
+    record DirectPlan<N>(N plan, List<ColumnMeta> parameters, List<ColumnMeta> columns, boolean query) {
     }
 
     private final SchemaSnapshot schema;
     private final RexBuilder rexBuilder;
-    private final RelOptCluster cluster;
-    private final RelTraitSet traits;
+    private final PlanShapes<N> shapes;
 
-    private DirectPlanner(SchemaSnapshot schema, RexBuilder rexBuilder) {
+    private DirectPlanner(SchemaSnapshot schema, RexBuilder rexBuilder, PlanShapes<N> shapes) {
         this.schema = schema;
         this.rexBuilder = rexBuilder;
-        HepPlanner planner = new HepPlanner(NO_RULES);
-        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
-        this.cluster = Clusters.create(planner, rexBuilder);
-        this.traits = cluster.traitSetOf(VersoConvention.INSTANCE);
+        this.shapes = shapes;
     }
 
-    /** The statement's direct plan, or null if it takes the planner's path. */
-    static DirectPlan plan(SqlNode node, SchemaSnapshot schema, RexBuilder rexBuilder) {
+    /** The statement's direct plan, built with {@code shapes}, or null if it takes the planner's path. */
+    static <N> DirectPlan<N> plan(SqlNode node, SchemaSnapshot schema, RexBuilder rexBuilder, PlanShapes<N> shapes) {
         if (!covered(node.getKind())) {
             return null;
         }
         try {
-            DirectPlanner planner = new DirectPlanner(schema, rexBuilder);
+            DirectPlanner<N> planner = new DirectPlanner<>(schema, rexBuilder, shapes);
             return switch (node.getKind()) {
                 case INSERT -> planner.insert((SqlInsert) node);
                 case UPDATE -> planner.update((SqlUpdate) node);
@@ -145,7 +121,7 @@ final class DirectPlanner {
         return new Target(table, definition, row, new RowBinder(rexBuilder, row));
     }
 
-    private DirectPlan select(SqlNode node) {
+    private DirectPlan<N> select(SqlNode node) {
         SqlSelect select;
         SqlNodeList order;
         SqlNode offset;
@@ -218,12 +194,12 @@ final class DirectPlanner {
         }
 
         List<RelFieldCollation> collations = order == null ? List.of() : collations(order, names);
-        RelNode input;
+        N input;
         if (grouped) {
             RexNode having = select.getHaving() == null ? null : binder.condition(select.getHaving());
             input = groups.aggregate(access(target, select.getWhere(), -1));
             if (having != null) {
-                input = new VersoFilter(cluster, traits, input, having);
+                input = shapes.filter(input, having);
             }
         } else {
             input = access(target, select.getWhere(), collations.isEmpty() || select.isDistinct() ? -1
@@ -231,14 +207,14 @@ final class DirectPlanner {
         }
         RelDataType projectType = rexBuilder.getTypeFactory().createStructType(RexUtil.types(projects),
             SqlValidatorUtil.uniquify(names, true));
-        RelNode plan = new VersoProject(cluster, traits, input, projects, projectType);
+        N plan = shapes.project(input, projects, projectType);
         if (select.isDistinct()) {
-            plan = new VersoAggregate(cluster, traits, plan, ImmutableBitSet.range(projects.size()), List.of());
+            plan = shapes.aggregate(plan, projects.size(), List.of());
         }
         if (!collations.isEmpty() || offset != null || fetch != null) {
-            plan = new VersoSort(cluster, traits, plan, RelCollations.of(collations), count(offset), count(fetch));
+            plan = shapes.sort(plan, collations, count(offset), count(fetch));
         }
-        return new DirectPlan(plan, parameters(select, binder), columns, true);
+        return new DirectPlan<>(plan, parameters(select, binder), columns, true);
     }
 
     /** Finds an aggregate call (a call whose function the validator would resolve to an aggregate). */
@@ -347,14 +323,13 @@ final class DirectPlanner {
          * The aggregation over {@code input} (the rows WHERE keeps): its input project, then the groups; without
          * the project when it has no column (COUNT(*) alone), as the planner's plan has it.
          */
-        RelNode aggregate(RelNode input) {
+        N aggregate(N input) {
             if (inputs.isEmpty()) {
-                return new VersoAggregate(cluster, traits, input, ImmutableBitSet.of(), calls);
+                return shapes.aggregate(input, 0, calls);
             }
             RelDataType inputType = rexBuilder.getTypeFactory().createStructType(RexUtil.types(inputs),
                 SqlValidatorUtil.uniquify(java.util.Collections.nCopies(inputs.size(), "$f"), true));
-            RelNode project = new VersoProject(cluster, traits, input, inputs, inputType);
-            return new VersoAggregate(cluster, traits, project, ImmutableBitSet.range(keyColumns.size()), calls);
+            return shapes.aggregate(shapes.project(input, inputs, inputType), keyColumns.size(), calls);
         }
     }
 
@@ -432,14 +407,13 @@ final class DirectPlanner {
      * and a filter, unless an index could serve the clause or the order ({@code sortedColumn}), which the planner
      * then weighs.
      */
-    private RelNode access(Target target, SqlNode where, int sortedColumn) {
+    private N access(Target target, SqlNode where, int sortedColumn) {
         TableDefinition table = target.definition();
-        RelNode scan = new VersoTableScan(cluster, traits, target.table());
         if (where == null) {
             if (sortedColumn >= 0 && leadsAnIndex(table, sortedColumn)) {
                 throw RowBinder.notDirect();
             }
-            return scan;
+            return shapes.scan(target.table(), table);
         }
         RexNode condition = target.binder().condition(where);
         List<RexNode> conjuncts = RelOptUtil.conjunctions(condition);
@@ -462,14 +436,14 @@ final class DirectPlanner {
             fullKey &= value != null;
         }
         if (fullKey) {
-            RelNode lookup = new VersoKeyLookup(cluster, traits, target.table(), List.of(keyValues));
+            N lookup = shapes.keyLookup(target.table(), table, List.of(keyValues));
             return residual.isEmpty() ? lookup
-                : new VersoFilter(cluster, traits, lookup, RexUtil.composeConjunction(rexBuilder, residual));
+                : shapes.filter(lookup, RexUtil.composeConjunction(rexBuilder, residual));
         }
         if (indexable || key.length > 0 && keyValues[0] != null) {
             throw RowBinder.notDirect(); // an index range or key prefix: the planner weighs it
         }
-        return new VersoFilter(cluster, traits, scan, condition);
+        return shapes.filter(shapes.scan(target.table(), table), condition);
     }
 
     private static boolean bindKey(ColumnComparison comparison, int[] key, RexNode[] keyValues) {
@@ -492,7 +466,7 @@ final class DirectPlanner {
         return false;
     }
 
-    private DirectPlan insert(SqlInsert insert) {
+    private DirectPlan<N> insert(SqlInsert insert) {
         if (insert.isUpsert() || insert.getSource().getKind() != SqlKind.VALUES) {
             throw RowBinder.notDirect();
         }
@@ -541,15 +515,13 @@ final class DirectPlanner {
             }
             projects.add(rexBuilder.makeNullLiteral(type));
         }
-        RelNode oneRow = new VersoValues(cluster, noColumns, ImmutableList.of(ImmutableList.<RexLiteral>of()), traits);
-        RelNode input = new VersoProject(cluster, traits, oneRow, projects,
+        N input = shapes.project(shapes.oneRow(), projects,
             rexBuilder.getTypeFactory().createStructType(RexUtil.types(projects), rowType.getFieldNames()));
-        RelNode modify = new VersoTableModify(cluster, traits, target.table(), schema.catalogReader(), input,
-            TableModify.Operation.INSERT, null, null, false);
-        return new DirectPlan(modify, parameters(insert, valueBinder), List.of(), false);
+        N modify = shapes.modify(target.table(), table, TableModify.Operation.INSERT, input, null, null, 0);
+        return new DirectPlan<>(modify, parameters(insert, valueBinder), List.of(), false);
     }
 
-    private DirectPlan update(SqlUpdate update) {
+    private DirectPlan<N> update(SqlUpdate update) {
         Target target = target(update.getTargetTable(), update.getAlias());
         RowBinder binder = target.binder();
         RelDataType rowType = target.row().rowType();
@@ -572,23 +544,26 @@ final class DirectPlanner {
             values.add(value);
         }
         projects.addAll(values);
-        RelNode input = access(target, update.getCondition(), -1);
+        N input = access(target, update.getCondition(), -1);
+        // As the converter lays it out: the old row, then each new value, named as the validator names them.
         List<String> names = new ArrayList<>(rowType.getFieldNames());
-        updated.forEach(name -> names.add("EXPR$" + name));
-        RelNode project = new VersoProject(cluster, traits, input, projects,
-            rexBuilder.getTypeFactory().createStructType(RexUtil.types(projects),
-                SqlValidatorUtil.uniquify(names, true)));
-        RelNode modify = new VersoTableModify(cluster, traits, target.table(), schema.catalogReader(), project,
-            TableModify.Operation.UPDATE, updated, values, false);
-        return new DirectPlan(modify, parameters(update, binder), List.of(), false);
+        List<RexNode> sources = new ArrayList<>();
+        for (RexNode value : values) {
+            sources.add(rexBuilder.makeInputRef(value.getType(), names.size()));
+            names.add("EXPR$" + names.size());
+        }
+        N project = shapes.project(input, projects, rexBuilder.getTypeFactory().createStructType(
+            RexUtil.types(projects), SqlValidatorUtil.uniquify(names, true)));
+        N modify = shapes.modify(target.table(), target.definition(), TableModify.Operation.UPDATE, project, updated,
+            sources, 1);
+        return new DirectPlan<>(modify, parameters(update, binder), List.of(), false);
     }
 
-    private DirectPlan delete(SqlDelete delete) {
+    private DirectPlan<N> delete(SqlDelete delete) {
         Target target = target(delete.getTargetTable(), delete.getAlias());
-        RelNode input = access(target, delete.getCondition(), -1);
-        RelNode modify = new VersoTableModify(cluster, traits, target.table(), schema.catalogReader(), input,
-            TableModify.Operation.DELETE, null, null, false);
-        return new DirectPlan(modify, parameters(delete, target.binder()), List.of(), false);
+        N modify = shapes.modify(target.table(), target.definition(), TableModify.Operation.DELETE,
+            access(target, delete.getCondition(), -1), null, null, 1);
+        return new DirectPlan<>(modify, parameters(delete, target.binder()), List.of(), false);
     }
 
     /** The statement's parameters, each typed where the binder met it. */

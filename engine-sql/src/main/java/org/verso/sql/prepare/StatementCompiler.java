@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.function.Supplier;
+import com.google.common.base.Suppliers;
 import java.util.regex.Pattern;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
@@ -88,6 +89,15 @@ public final class StatementCompiler {
 
     public CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews,
                                      Cancellation cancellation) {
+        return compile(sql, catalog, systemViews, cancellation, directPlans);
+    }
+
+    /**
+     * @param operators whether a statement the direct path covers is planned straight into operators, its plan's
+     *                  text then written only when asked for; else into relational nodes, as EXPLAIN shows them
+     */
+    private CompiledStatement compile(String sql, Catalog catalog, List<SystemView> systemViews,
+                                      Cancellation cancellation, boolean operators) {
         SqlNode node = null;
         try {
             node = SqlParsing.parse(sql);
@@ -116,10 +126,12 @@ public final class StatementCompiler {
                 }
                 boolean analyze = explain instanceof SqlExplainAnalyze;
                 CompiledStatement planned = plan(explained, snapshot(catalog, systemViews), locking, analyze,
-                    cancellation);
+                    cancellation, null);
                 return analyze ? planned : explain(planned);
             }
-            return plan(node, snapshot(catalog, systemViews), forUpdate, false, cancellation);
+            Supplier<String> explain = !operators ? null : Suppliers.memoize(
+                () -> compile(sql, catalog, systemViews, new Cancellation(), false).explain());
+            return plan(node, snapshot(catalog, systemViews), forUpdate, false, cancellation, explain);
         } catch (VersoException e) {
             throw e;
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
@@ -158,10 +170,13 @@ public final class StatementCompiler {
     /**
      * Plans a query or a change. With {@code analyze} (EXPLAIN ANALYZE), every operator is measured and the plan
      * returns its own text with the measurements instead of the statement's result.
+     *
+     * @param forUpdate for a query FOR UPDATE, what its locks do about rows being written; else null
+     * @param explainLater where the direct path may plan straight into operators, how their plan's text is
+     *                     written when asked for; null where it plans into relational nodes
      */
-    /** @param forUpdate for a query FOR UPDATE, what its locks do about rows being written; else null */
     private CompiledStatement plan(SqlNode node, SchemaSnapshot schema, LockWait forUpdate, boolean analyze,
-                                          Cancellation cancellation) {
+                                   Cancellation cancellation, Supplier<String> explainLater) {
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
         }
@@ -171,13 +186,29 @@ public final class StatementCompiler {
         DefaultKeyword.expand(node, schema.catalog());
         SequenceCalls.rewrite(node, schema.catalog());
         RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
-        DirectPlanner.DirectPlan direct = directPlans ? DirectPlanner.plan(node, schema, rexBuilder) : null;
+        ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
+        ExprCompiler checks = new ExprCompiler(rexBuilder);
+        PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
+            checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));
+        boolean intoOperators = explainLater != null && forUpdate == null && !analyze;
+        if (intoOperators) {
+            // The plan runs as the direct path builds it: no planner objects, its text written when asked for.
+            DirectPlanner.DirectPlan<PlanNode> operators =
+                DirectPlanner.plan(node, schema, rexBuilder, new PlanShapes.Operators(builder));
+            if (operators != null) {
+                return new CompiledStatement(operators.query() ? StatementKind.QUERY : StatementKind.DML,
+                    operators.parameters(), operators.columns(), operators.plan(), null, schema.catalogVersion(),
+                    explainLater, false, null, true);
+            }
+        }
+        DirectPlanner.DirectPlan<RelNode> direct = directPlans && !intoOperators ? DirectPlanner.plan(node, schema,
+            rexBuilder, new PlanShapes.Relations(rexBuilder, schema.catalogReader())) : null;
         RelNode physical;
         List<ColumnMeta> parameters;
         boolean query;
         Supplier<List<ColumnMeta>> resultColumns;
         if (direct != null) {
-            physical = direct.physical();
+            physical = direct.plan();
             parameters = direct.parameters();
             query = direct.query();
             resultColumns = direct::columns;
@@ -211,10 +242,6 @@ public final class StatementCompiler {
         if (limit != null) {
             physical = LockedLimit.without(physical);
         }
-        ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
-        ExprCompiler checks = new ExprCompiler(rexBuilder);
-        PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
-            checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));
         Map<Integer, Integer> slots = analyze ? builder.profileOperators() : null;
         PlanNode plan = builder.build(physical);
 
