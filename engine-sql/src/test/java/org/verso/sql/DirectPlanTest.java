@@ -20,7 +20,8 @@ import org.verso.sql.api.Cancellation;
 class DirectPlanTest extends SqlTestSupport {
     private static final String[] NUMBERS = {"id", "a", "b", "d", "r", "t.a", "x.b"};
     private static final String[] NUMBER_LITERALS = {"0", "1", "3", "-2", "17", "2.5", "0.25", "1e1", "2147483647", "5000000000"};
-    private static final String[] STRINGS = {"s", "c", "'n3'", "'abc'", "'c1   '", "''", "'日本'"};
+    private static final String[] STRINGS = {"s", "c", "'n3'", "'abc'", "'c1   '", "''", "'日本'", "CAST(a AS VARCHAR(2))",
+        "CAST(s AS CHAR(3))", "CAST(NULL AS VARCHAR(4))", "CAST('12' AS VARCHAR)"};
     private static final String[] COMPARISONS = {"=", "<>", "<", "<=", ">", ">=", "!="};
     private static final String[] ARITHMETIC = {"+", "-", "*", "/", "%"};
     /** Forms the direct path leaves to the planner, mixed in so that both paths are compared on every mixture. */
@@ -31,6 +32,8 @@ class DirectPlanTest extends SqlTestSupport {
     private static final String[] AGGREGATES = {"COUNT(*)", "COUNT(a)", "COUNT(DISTINCT b % 3)", "SUM(b)", "MIN(d)",
         "MAX(s)", "AVG(b)", "AVG(d)", "- COUNT(*) * 2", "SUM(b + 1) + MIN(a)", "MAX(r)", "COUNT(ALL f)", "SUM(s)",
         "MIN(id)", "AVG(DISTINCT a)", "SUM(NULL)", "COUNT(*) + b"};
+    private static final String[] CAST_TYPES = {"INTEGER", "BIGINT", "SMALLINT", "DECIMAL(6, 2)", "DECIMAL",
+        "DOUBLE", "REAL", "VARCHAR(3)", "CHAR(4)", "NUMERIC(3)", "DECIMAL(50, 2)", "DATE", "TINYINT"};
     private static final String[] GROUP_COLUMNS = {"a", "c", "f", "s", "b"};
 
     @BeforeEach
@@ -62,7 +65,7 @@ class DirectPlanTest extends SqlTestSupport {
             "INSERT INTO t (b, id) VALUES (?, ?)", "UPDATE t SET b = b + ?, s = NULL WHERE id = ?",
             "DELETE FROM t WHERE id = 5", "DELETE FROM t WHERE b < 0", "UPDATE n SET q = 1",
             "SELECT DISTINCT b FROM t", "SELECT COUNT(*) FROM t", "SELECT c, SUM(b) FROM t GROUP BY c HAVING COUNT(*) > 1",
-            "SELECT id FROM t WHERE NULL IS NULL AND b + NULL > 1")) {
+            "SELECT b + NULL, CAST(NULL AS INT) FROM t WHERE b IS NULL")) {
             assertTrue(direct(sql), sql);
         }
         assertTrue(engine.prepareAsWritten("SELECT s FROM t WHERE id = 3", new Cancellation()).explain()
@@ -73,7 +76,7 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT id FROM t ORDER BY s NULLS FIRST", "SELECT id FROM t ORDER BY b", "SELECT ? FROM t",
             "INSERT INTO n (p, w) VALUES (1, 'x')", "INSERT INTO t (id) VALUES (1)",
             "INSERT INTO t (id, b) VALUES (1, 2), (3, 4)", "INSERT INTO t (id, b) SELECT id + 100, b FROM t",
-            "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?",
+            "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1",
             "SELECT nosuch FROM t", "SELECT * FROM nosuch")) {
             try {
                 assertFalse(direct(sql), sql);
@@ -280,7 +283,8 @@ class DirectPlanTest extends SqlTestSupport {
         return switch (choice) {
             case 0 -> pick(random, NUMBERS);
             case 1 -> pick(random, NUMBER_LITERALS);
-            case 2 -> (random.nextBoolean() ? "- " : "+ ") + number(random, depth - 1);
+            case 2 -> random.nextInt(3) == 0 ? "CAST(" + number(random, depth - 1) + " AS "
+                + pick(random, CAST_TYPES) + ")" : (random.nextBoolean() ? "- " : "+ ") + number(random, depth - 1);
             default -> "(" + number(random, depth - 1) + " " + pick(random, ARITHMETIC) + " "
                 + number(random, depth - 1) + ")";
         };

@@ -4,14 +4,20 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlCollation;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -22,6 +28,7 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlCastFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -33,9 +40,10 @@ import org.apache.calcite.util.NlsString;
  * SQL-to-rel converter would bind them, for the forms whose meaning needs neither: columns, numeric, string and
  * boolean literals, NULL and dynamic parameters where the context gives their type (the other operand, the column
  * assigned, BOOLEAN under AND, OR and NOT), arithmetic and comparisons within one type family, AND, OR, NOT,
- * IS [NOT] NULL, [NOT] BETWEEN, and the aggregate functions where the {@link Scope} groups rows. Anything else (a
- * cast, another function, a subquery, an implicit conversion between families, a name it cannot resolve) ends the
- * binding with {@link NotDirect}, and the statement takes Calcite's path, which also reports every error.
+ * IS [NOT] NULL, [NOT] BETWEEN, CAST between numbers and strings, and the aggregate functions where the
+ * {@link Scope} groups rows. Anything else (another function, a subquery, an implicit conversion between families,
+ * a name it cannot resolve) ends the binding with {@link NotDirect}, and the statement takes Calcite's path, which
+ * also reports every error.
  */
 final class RowBinder {
     /** The statement is not one this binder covers. Carries no stack trace: it is control flow, not an error. */
@@ -94,6 +102,17 @@ final class RowBinder {
     /** How deeply expressions may nest here; deeper ones take the planner's path. */
     private static final int MAX_DEPTH = 200;
 
+    /** Finds a NULL literal anywhere in an expression: {@link NotDirect}. */
+    private static final RexVisitorImpl<Void> NO_NULL_LITERAL = new RexVisitorImpl<>(true) {
+        @Override
+        public Void visitLiteral(RexLiteral literal) {
+            if (literal.isNull()) {
+                throw notDirect();
+            }
+            return null;
+        }
+    };
+
     private final RexBuilder rexBuilder;
     private final Scope scope;
     private int depth;
@@ -135,6 +154,9 @@ final class RowBinder {
         if (condition.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
             throw notDirect();
         }
+        // The planner simplifies a condition that holds a NULL literal (x <= NULL AND y is FALSE) and evaluates none
+        // of it; the direct path would evaluate the rest, and could fail where the planner's plan does not.
+        condition.accept(NO_NULL_LITERAL);
         return condition;
     }
 
@@ -230,6 +252,7 @@ final class RowBinder {
             case MINUS_PREFIX -> rexBuilder.makeCall(SqlStdOperatorTable.UNARY_MINUS,
                 numeric(bind(call.operand(0), null)));
             case BETWEEN -> between(call);
+            case CAST -> cast(call);
             default -> throw notDirect();
         };
     }
@@ -352,6 +375,57 @@ final class RowBinder {
             rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, x, low),
             rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, x, high));
         return operator.isNegated() ? rexBuilder.makeCall(SqlStdOperatorTable.NOT, both) : both;
+    }
+
+    /**
+     * {@code CAST(x AS type)} between numbers and strings, to a built-in type: the target type as the validator
+     * derives it (a string type in the default character set, coercible), with the operand's nullability; a NULL
+     * becomes a NULL of that type, as the converter makes it.
+     */
+    private RexNode cast(SqlBasicCall call) {
+        if (call.operandCount() != 2 || !(call.operand(1) instanceof SqlDataTypeSpec spec)
+            || !(spec.getTypeNameSpec() instanceof SqlBasicTypeNameSpec name) || spec.getNullable() != null
+            || spec.getCollectionsTypeName() != null || spec.getTimeZone() != null || name.getCharSetName() != null) {
+            throw notDirect();
+        }
+        RelDataType target = castTarget(name);
+        SqlNode operand = call.operand(0);
+        if (SqlUtil.isNullLiteral(operand, false)) {
+            return rexBuilder.makeNullLiteral(target);
+        }
+        RexNode value = operand(operand);
+        if (!SqlTypeUtil.isNumeric(value.getType()) && !SqlTypeUtil.isCharacter(value.getType())) {
+            throw notDirect();
+        }
+        RelDataType type = SqlCastFunction.deriveType(rexBuilder.getTypeFactory(), value.getType(), target, false);
+        return rexBuilder.makeCast(type, value, false, false);
+    }
+
+    /** A numeric or character type named in a CAST, as {@code SqlBasicTypeNameSpec} derives it. */
+    private RelDataType castTarget(SqlBasicTypeNameSpec name) {
+        SqlTypeName typeName = SqlTypeName.get(name.getTypeName().getSimple());
+        if (typeName == null || typeName.getFamily() != SqlTypeFamily.NUMERIC
+            && typeName.getFamily() != SqlTypeFamily.CHARACTER) {
+            throw notDirect();
+        }
+        int precision = name.getPrecision();
+        int scale = name.getScale();
+        RelDataTypeFactory types = rexBuilder.getTypeFactory();
+        if (precision > types.getTypeSystem().getMaxPrecision(typeName) || precision == 0) {
+            throw notDirect(); // the validator's error
+        }
+        RelDataType type;
+        if (precision >= 0 && scale >= 0 && typeName.allowsPrecScale(true, true)) {
+            type = types.createSqlType(typeName, precision, scale);
+        } else if (precision >= 0 && scale < 0 && typeName.allowsPrecNoScale()) {
+            type = types.createSqlType(typeName, precision);
+        } else if (precision < 0 && scale < 0 && typeName.allowsNoPrecNoScale()) {
+            type = types.createSqlType(typeName);
+        } else {
+            throw notDirect();
+        }
+        return typeName.getFamily() != SqlTypeFamily.CHARACTER ? type
+            : types.createTypeWithCharsetAndCollation(type, types.getDefaultCharset(), SqlCollation.COERCIBLE);
     }
 
     private static RexNode numeric(RexNode node) {
