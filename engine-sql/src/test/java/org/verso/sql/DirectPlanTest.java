@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.verso.common.VersoException;
@@ -88,45 +89,48 @@ class DirectPlanTest extends SqlTestSupport {
 
     @Test
     void randomQueriesAnswerAsThePlannersPlansDo() {
-        long seed = System.nanoTime();
-        System.out.println("DirectPlanTest queries seed=" + seed);
-        Random random = new Random(seed);
-        int direct = 0;
         int statements = 600;
-        for (int i = 0; i < statements; i++) {
-            String sql = query(random);
-            Object[] params = params(sql, random);
-            if (compare(sql, params, "seed " + seed + ": " + sql)) {
-                direct++;
-            }
-        }
-        System.out.println("planned directly: " + direct + " of " + statements);
+        int direct = randomStatements("queries", statements, (random, i) -> query(random), this::compare);
         assertTrue(direct > statements / 4, "direct plans: " + direct);
     }
 
     @Test
     void randomChangesHaveThePlannersEffects() {
+        int statements = 300;
+        int direct = randomStatements("changes", statements, DirectPlanTest::change, this::compareEffects);
+        assertTrue(direct > statements / 3, "direct plans: " + direct);
+    }
+
+    /** Compares one way of running a statement with the other; returns whether the direct path planned it. */
+    private interface Comparison {
+        boolean compare(String sql, Object[] params, String context);
+    }
+
+    /** Runs {@code count} random statements (seed printed); returns how many the direct path planned. */
+    private int randomStatements(String kind, int count, BiFunction<Random, Integer, String> statement,
+                                 Comparison comparison) {
         long seed = System.nanoTime();
-        System.out.println("DirectPlanTest changes seed=" + seed);
+        System.out.println("DirectPlanTest " + kind + " seed=" + seed);
         Random random = new Random(seed);
         int direct = 0;
-        int statements = 300;
-        for (int i = 0; i < statements; i++) {
-            String sql = change(random, i);
-            Object[] params = params(sql, random);
-            String context = "seed " + seed + ": " + sql;
-            session.setAutoCommit(false);
-            Object byDirect = effect(() -> engine.prepareAsWritten(sql, new Cancellation()), params);
-            Object byPlanner = effect(() -> engine.prepareByPlanner(sql, new Cancellation()), params);
-            boolean wasDirect = !(byPlanner instanceof String) && direct(sql);
-            session.setAutoCommit(true);
-            assertEquals(byPlanner, byDirect, context);
-            if (wasDirect) {
+        for (int i = 0; i < count; i++) {
+            String sql = statement.apply(random, i);
+            if (comparison.compare(sql, params(sql, random), "seed " + seed + ": " + sql)) {
                 direct++;
             }
         }
-        System.out.println("planned directly: " + direct + " of " + statements);
-        assertTrue(direct > statements / 3, "direct plans: " + direct);
+        System.out.println("planned directly: " + direct + " of " + count);
+        return direct;
+    }
+
+    /** Runs a change both ways, each rolled back, and compares their counts and tables, or their SQLStates. */
+    private boolean compareEffects(String sql, Object[] params, String context) {
+        session.setAutoCommit(false);
+        Object byDirect = effect(() -> engine.prepareAsWritten(sql, new Cancellation()), params);
+        Object byPlanner = effect(() -> engine.prepareByPlanner(sql, new Cancellation()), params);
+        session.setAutoCommit(true);
+        assertEquals(byPlanner, byDirect, context);
+        return !(byPlanner instanceof String) && direct(sql);
     }
 
     /** Runs a change and returns its count and the tables after it, or its SQLState; then rolls it back. */
