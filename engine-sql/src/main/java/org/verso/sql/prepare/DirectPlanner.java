@@ -4,21 +4,16 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.Prepare;
-import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
-import org.apache.calcite.rel.core.Aggregate;
-import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDelete;
@@ -26,17 +21,12 @@ import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.SqlSelectKeyword;
-import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUpdate;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.verso.core.catalog.ColumnDefinition;
@@ -148,10 +138,11 @@ final class DirectPlanner<N> {
         RelDataType row = target.row().rowType();
         String tableName = simpleName(target.definition());
         boolean grouped = select.getGroup() != null || select.getHaving() != null
-            || select.getSelectList().accept(AGGREGATE_FINDER) != null;
+            || RowBinder.containsAggregate(select.getSelectList());
 
         // The select list: a star expands to every column; names as the validator derives them.
-        Groups groups = grouped ? new Groups(target, select.getGroup()) : null;
+        GroupScope groups = grouped ? new GroupScope(rexBuilder, target.definition(), target.row(), target.binder(),
+            select.getGroup()) : null;
         RowBinder binder = grouped ? target.binder().in(groups) : target.binder();
         List<RexNode> projects = new ArrayList<>();
         List<String> names = new ArrayList<>();
@@ -197,7 +188,7 @@ final class DirectPlanner<N> {
         N input;
         if (grouped) {
             RexNode having = select.getHaving() == null ? null : binder.condition(select.getHaving());
-            input = groups.aggregate(access(target, select.getWhere(), -1));
+            input = groups.aggregate(access(target, select.getWhere(), -1), shapes);
             if (having != null) {
                 input = shapes.filter(input, having);
             }
@@ -215,122 +206,6 @@ final class DirectPlanner<N> {
             plan = shapes.sort(plan, collations, count(offset), count(fetch));
         }
         return new DirectPlan<>(plan, parameters(select, binder), columns, true);
-    }
-
-    /** Finds an aggregate call (a call whose function the validator would resolve to an aggregate). */
-    private static final SqlBasicVisitor<Boolean> AGGREGATE_FINDER = new SqlBasicVisitor<>() {
-        @Override
-        public Boolean visit(SqlCall call) {
-            if (call.getOperator().isAggregator() || call.getOperator() instanceof SqlUnresolvedFunction
-                && AGGREGATES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT))) {
-                return Boolean.TRUE;
-            }
-            for (SqlNode operand : call.getOperandList()) {
-                if (operand != null && operand.accept(this) != null) {
-                    return Boolean.TRUE;
-                }
-            }
-            return null;
-        }
-
-        @Override
-        public Boolean visit(SqlNodeList list) {
-            for (SqlNode node : list) {
-                if (node != null && node.accept(this) != null) {
-                    return Boolean.TRUE;
-                }
-            }
-            return null;
-        }
-    };
-
-    private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
-
-    /**
-     * The scope above GROUP BY (or above the whole table, when only aggregate calls group it): a grouped column
-     * stands for its group key, an aggregate call for its result, any other column is an error the planner's path
-     * reports. It collects the aggregation's input, its group keys then its calls' arguments, as the validator's
-     * converter lays it out.
-     */
-    private final class Groups implements RowBinder.Scope {
-        private final Target target;
-        private final List<Integer> keyColumns = new ArrayList<>();
-        private final List<RexNode> inputs = new ArrayList<>();
-        private final List<AggregateCall> calls = new ArrayList<>();
-
-        Groups(Target target, SqlNodeList groupBy) {
-            this.target = target;
-            if (groupBy != null) {
-                for (SqlNode item : groupBy) {
-                    if (!(item instanceof SqlIdentifier identifier)) {
-                        throw RowBinder.notDirect();
-                    }
-                    int column = target.row().index(identifier);
-                    if (!keyColumns.contains(column)) {
-                        keyColumns.add(column);
-                        inputs.add(target.row().column(identifier));
-                    }
-                }
-            }
-        }
-
-        @Override
-        public RexNode column(SqlIdentifier identifier) {
-            int key = keyColumns.indexOf(target.row().index(identifier));
-            if (key < 0) {
-                throw RowBinder.notDirect(); // neither grouped nor aggregated: the validator's error
-            }
-            return rexBuilder.makeInputRef(inputs.get(key).getType(), key);
-        }
-
-        @Override
-        public RexNode aggregate(SqlCall call, SqlAggFunction function) {
-            SqlLiteral quantifier = call.getFunctionQuantifier();
-            boolean distinct = quantifier != null && quantifier.getValue() == SqlSelectKeyword.DISTINCT;
-            List<Integer> arguments = new ArrayList<>();
-            List<RelDataType> argumentTypes = new ArrayList<>();
-            boolean star = call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier identifier
-                && identifier.isStar();
-            if (star && (function != SqlStdOperatorTable.COUNT || distinct)) {
-                throw RowBinder.notDirect();
-            }
-            if (!star) {
-                if (call.operandCount() != 1) {
-                    throw RowBinder.notDirect();
-                }
-                RexNode argument = target.binder().bind(call.operand(0), null);
-                if (function != SqlStdOperatorTable.COUNT && function != SqlStdOperatorTable.MIN
-                    && function != SqlStdOperatorTable.MAX && !SqlTypeUtil.isNumeric(argument.getType())) {
-                    throw RowBinder.notDirect();
-                }
-                if ((function == SqlStdOperatorTable.MIN || function == SqlStdOperatorTable.MAX)
-                    && argument instanceof RexInputRef ref && leadsAnIndex(target.definition(), ref.getIndex())) {
-                    throw RowBinder.notDirect(); // an index may answer it: the planner weighs that
-                }
-                arguments.add(inputs.size());
-                argumentTypes.add(argument.getType());
-                inputs.add(argument);
-            }
-            int groupCount = keyColumns.size();
-            RelDataType type = function.inferReturnType(new Aggregate.AggCallBinding(rexBuilder.getTypeFactory(),
-                function, List.of(), argumentTypes, groupCount, false));
-            calls.add(AggregateCall.create(function, distinct, false, false, List.of(), arguments, -1, null,
-                RelCollations.EMPTY, type, null));
-            return rexBuilder.makeInputRef(type, groupCount + calls.size() - 1);
-        }
-
-        /**
-         * The aggregation over {@code input} (the rows WHERE keeps): its input project, then the groups; without
-         * the project when it has no column (COUNT(*) alone), as the planner's plan has it.
-         */
-        N aggregate(N input) {
-            if (inputs.isEmpty()) {
-                return shapes.aggregate(input, 0, calls);
-            }
-            RelDataType inputType = rexBuilder.getTypeFactory().createStructType(RexUtil.types(inputs),
-                SqlValidatorUtil.uniquify(java.util.Collections.nCopies(inputs.size(), "$f"), true));
-            return shapes.aggregate(shapes.project(input, inputs, inputType), keyColumns.size(), calls);
-        }
     }
 
     private Target from(SqlNode from) {
@@ -457,7 +332,7 @@ final class DirectPlanner<N> {
     }
 
     /** Whether {@code column} is the first column of one of the table's indexes (its primary key's too). */
-    private static boolean leadsAnIndex(TableDefinition table, int column) {
+    static boolean leadsAnIndex(TableDefinition table, int column) {
         for (IndexDefinition index : table.indexes()) {
             if (index.columns().length > 0 && index.columns()[0] == column) {
                 return true;

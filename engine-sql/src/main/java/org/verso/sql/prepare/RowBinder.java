@@ -3,6 +3,8 @@ package org.verso.sql.prepare;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -23,6 +25,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
@@ -33,6 +36,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.util.NlsString;
 
 /**
@@ -101,6 +105,11 @@ final class RowBinder {
 
     /** How deeply expressions may nest here; deeper ones take the planner's path. */
     private static final int MAX_DEPTH = 200;
+
+    /** The aggregate functions the binder covers, by name. */
+    private static final Map<String, SqlAggFunction> AGGREGATES = Map.of("COUNT", SqlStdOperatorTable.COUNT,
+        "SUM", SqlStdOperatorTable.SUM, "MIN", SqlStdOperatorTable.MIN, "MAX", SqlStdOperatorTable.MAX,
+        "AVG", SqlStdOperatorTable.AVG);
 
     /** Finds a NULL literal anywhere in an expression: {@link NotDirect}. */
     private static final RexVisitorImpl<Void> NO_NULL_LITERAL = new RexVisitorImpl<>(true) {
@@ -262,19 +271,52 @@ final class RowBinder {
      * for a call that is no aggregate; {@link NotDirect} for another aggregate.
      */
     private static SqlAggFunction aggregateFunction(SqlBasicCall call) {
-        SqlOperator operator = call.getOperator();
-        if (!(operator instanceof SqlUnresolvedFunction) && !operator.isAggregator()) {
+        if (!isAggregate(call)) {
             return null;
         }
-        return switch (operator.getName().toUpperCase(java.util.Locale.ROOT)) {
-            case "COUNT" -> SqlStdOperatorTable.COUNT;
-            case "SUM" -> SqlStdOperatorTable.SUM;
-            case "MIN" -> SqlStdOperatorTable.MIN;
-            case "MAX" -> SqlStdOperatorTable.MAX;
-            case "AVG" -> SqlStdOperatorTable.AVG;
-            default -> throw notDirect();
-        };
+        SqlAggFunction function = AGGREGATES.get(call.getOperator().getName().toUpperCase(Locale.ROOT));
+        if (function == null) {
+            throw notDirect();
+        }
+        return function;
     }
+
+    /** Whether the validator would resolve this call to an aggregate function. */
+    private static boolean isAggregate(SqlCall call) {
+        SqlOperator operator = call.getOperator();
+        return operator.isAggregator() || operator instanceof SqlUnresolvedFunction
+            && AGGREGATES.containsKey(operator.getName().toUpperCase(Locale.ROOT));
+    }
+
+    /** Whether an aggregate call is anywhere in {@code node} (a select list: the query then groups its rows). */
+    static boolean containsAggregate(SqlNode node) {
+        return node.accept(AGGREGATE_FINDER) != null;
+    }
+
+    private static final SqlBasicVisitor<Boolean> AGGREGATE_FINDER = new SqlBasicVisitor<>() {
+        @Override
+        public Boolean visit(SqlCall call) {
+            if (isAggregate(call)) {
+                return Boolean.TRUE;
+            }
+            for (SqlNode operand : call.getOperandList()) {
+                if (operand != null && operand.accept(this) != null) {
+                    return Boolean.TRUE;
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public Boolean visit(SqlNodeList list) {
+            for (SqlNode node : list) {
+                if (node != null && node.accept(this) != null) {
+                    return Boolean.TRUE;
+                }
+            }
+            return null;
+        }
+    };
 
     /** An operand whose type its own expression gives (no parameter or NULL literal alone). */
     private RexNode operand(SqlNode node) {

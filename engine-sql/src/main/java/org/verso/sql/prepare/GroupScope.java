@@ -1,0 +1,122 @@
+package org.verso.sql.prepare;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelectKeyword;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.verso.core.catalog.TableDefinition;
+
+/**
+ * The scope above GROUP BY (or above the whole table, when only aggregate calls group it): a grouped column
+ * stands for its group key, an aggregate call for its result, any other column is an error the planner's path
+ * reports. It collects the aggregation's input, its group keys then its calls' arguments, as the validator's
+ * converter lays it out.
+ */
+final class GroupScope implements RowBinder.Scope {
+    private final RexBuilder rexBuilder;
+    private final TableDefinition table;
+    private final RowBinder.TableRow row;
+    private final RowBinder rowBinder;
+    private final List<Integer> keyColumns = new ArrayList<>();
+    private final List<RexNode> inputs = new ArrayList<>();
+    private final List<AggregateCall> calls = new ArrayList<>();
+
+    /**
+     * @param rowBinder binds the arguments of aggregate calls over the table's row
+     * @param groupBy   the GROUP BY columns, or null
+     */
+    GroupScope(RexBuilder rexBuilder, TableDefinition table, RowBinder.TableRow row, RowBinder rowBinder,
+               SqlNodeList groupBy) {
+        this.rexBuilder = rexBuilder;
+        this.table = table;
+        this.row = row;
+        this.rowBinder = rowBinder;
+        if (groupBy != null) {
+            for (SqlNode item : groupBy) {
+                if (!(item instanceof SqlIdentifier identifier)) {
+                    throw RowBinder.notDirect();
+                }
+                int column = row.index(identifier);
+                if (!keyColumns.contains(column)) {
+                    keyColumns.add(column);
+                    inputs.add(row.column(identifier));
+                }
+            }
+        }
+    }
+
+    @Override
+    public RexNode column(SqlIdentifier identifier) {
+        int key = keyColumns.indexOf(row.index(identifier));
+        if (key < 0) {
+            throw RowBinder.notDirect(); // neither grouped nor aggregated: the validator's error
+        }
+        return rexBuilder.makeInputRef(inputs.get(key).getType(), key);
+    }
+
+    @Override
+    public RexNode aggregate(SqlCall call, SqlAggFunction function) {
+        SqlLiteral quantifier = call.getFunctionQuantifier();
+        boolean distinct = quantifier != null && quantifier.getValue() == SqlSelectKeyword.DISTINCT;
+        List<Integer> arguments = new ArrayList<>();
+        List<RelDataType> argumentTypes = new ArrayList<>();
+        boolean star = call.operandCount() == 1 && call.operand(0) instanceof SqlIdentifier identifier
+            && identifier.isStar();
+        if (star && (function != SqlStdOperatorTable.COUNT || distinct)) {
+            throw RowBinder.notDirect();
+        }
+        if (!star) {
+            if (call.operandCount() != 1) {
+                throw RowBinder.notDirect();
+            }
+            RexNode argument = rowBinder.bind(call.operand(0), null);
+            if (function != SqlStdOperatorTable.COUNT && function != SqlStdOperatorTable.MIN
+                && function != SqlStdOperatorTable.MAX && !SqlTypeUtil.isNumeric(argument.getType())) {
+                throw RowBinder.notDirect();
+            }
+            if ((function == SqlStdOperatorTable.MIN || function == SqlStdOperatorTable.MAX)
+                && argument instanceof RexInputRef ref && DirectPlanner.leadsAnIndex(table, ref.getIndex())) {
+                throw RowBinder.notDirect(); // an index may answer it: the planner weighs that
+            }
+            arguments.add(inputs.size());
+            argumentTypes.add(argument.getType());
+            inputs.add(argument);
+        }
+        int groupCount = keyColumns.size();
+        RelDataType type = function.inferReturnType(new Aggregate.AggCallBinding(rexBuilder.getTypeFactory(),
+            function, List.of(), argumentTypes, groupCount, false));
+        calls.add(AggregateCall.create(function, distinct, false, false, List.of(), arguments, -1, null,
+            RelCollations.EMPTY, type, null));
+        return rexBuilder.makeInputRef(type, groupCount + calls.size() - 1);
+    }
+
+    /**
+     * The aggregation over {@code input} (the rows WHERE keeps): its input project, then the groups; without
+     * the project when it has no column (COUNT(*) alone), as the planner's plan has it.
+     */
+    <N> N aggregate(N input, PlanShapes<N> shapes) {
+        if (inputs.isEmpty()) {
+            return shapes.aggregate(input, 0, calls);
+        }
+        RelDataType inputType = rexBuilder.getTypeFactory().createStructType(RexUtil.types(inputs),
+            SqlValidatorUtil.uniquify(Collections.nCopies(inputs.size(), "$f"), true));
+        return shapes.aggregate(shapes.project(input, inputs, inputType), keyColumns.size(), calls);
+    }
+}
