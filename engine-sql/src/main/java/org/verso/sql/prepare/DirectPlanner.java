@@ -50,10 +50,6 @@ import org.verso.sql.type.TypeMapping;
  * the same operators; a differential test holds them to the same answers and result metadata.
  */
 final class DirectPlanner<N> {
-    /** A statement planned directly: its plan, parameters, and result columns (empty for a change). */
-    record DirectPlan<N>(N plan, List<ColumnMeta> parameters, List<ColumnMeta> columns, boolean query) {
-    }
-
     private final SchemaSnapshot schema;
     private final RexBuilder rexBuilder;
     private final PlanShapes<N> shapes;
@@ -65,7 +61,8 @@ final class DirectPlanner<N> {
     }
 
     /** The statement's direct plan, built with {@code shapes}, or null if it takes the planner's path. */
-    static <N> DirectPlan<N> plan(SqlNode node, SchemaSnapshot schema, RexBuilder rexBuilder, PlanShapes<N> shapes) {
+    static <N> StatementPlan<N> plan(SqlNode node, SchemaSnapshot schema, RexBuilder rexBuilder,
+                                     PlanShapes<N> shapes) {
         if (!covered(node.getKind())) {
             return null;
         }
@@ -111,7 +108,7 @@ final class DirectPlanner<N> {
         return new Target(table, definition, row, new RowBinder(rexBuilder, row));
     }
 
-    private DirectPlan<N> select(SqlNode node) {
+    private StatementPlan<N> select(SqlNode node) {
         SqlSelect select;
         SqlNodeList order;
         SqlNode offset;
@@ -205,7 +202,7 @@ final class DirectPlanner<N> {
         if (!collations.isEmpty() || offset != null || fetch != null) {
             plan = shapes.sort(plan, collations, count(offset), count(fetch));
         }
-        return new DirectPlan<>(plan, parameters(select, binder), columns, true);
+        return new StatementPlan<>(plan, parameters(select, binder), columns, true);
     }
 
     private Target from(SqlNode from) {
@@ -341,7 +338,7 @@ final class DirectPlanner<N> {
         return false;
     }
 
-    private DirectPlan<N> insert(SqlInsert insert) {
+    private StatementPlan<N> insert(SqlInsert insert) {
         if (insert.isUpsert() || insert.getSource().getKind() != SqlKind.VALUES) {
             throw RowBinder.notDirect();
         }
@@ -393,10 +390,10 @@ final class DirectPlanner<N> {
         N input = shapes.project(shapes.oneRow(), projects,
             rexBuilder.getTypeFactory().createStructType(RexUtil.types(projects), rowType.getFieldNames()));
         N modify = shapes.modify(target.table(), table, TableModify.Operation.INSERT, input, null, null, 0);
-        return new DirectPlan<>(modify, parameters(insert, valueBinder), List.of(), false);
+        return new StatementPlan<>(modify, parameters(insert, valueBinder), List.of(), false);
     }
 
-    private DirectPlan<N> update(SqlUpdate update) {
+    private StatementPlan<N> update(SqlUpdate update) {
         Target target = target(update.getTargetTable(), update.getAlias());
         RowBinder binder = target.binder();
         RelDataType rowType = target.row().rowType();
@@ -431,14 +428,14 @@ final class DirectPlanner<N> {
             RexUtil.types(projects), SqlValidatorUtil.uniquify(names, true)));
         N modify = shapes.modify(target.table(), target.definition(), TableModify.Operation.UPDATE, project, updated,
             sources, 1);
-        return new DirectPlan<>(modify, parameters(update, binder), List.of(), false);
+        return new StatementPlan<>(modify, parameters(update, binder), List.of(), false);
     }
 
-    private DirectPlan<N> delete(SqlDelete delete) {
+    private StatementPlan<N> delete(SqlDelete delete) {
         Target target = target(delete.getTargetTable(), delete.getAlias());
         N modify = shapes.modify(target.table(), target.definition(), TableModify.Operation.DELETE,
             access(target, delete.getCondition(), -1), null, null, 1);
-        return new DirectPlan<>(modify, parameters(delete, target.binder()), List.of(), false);
+        return new StatementPlan<>(modify, parameters(delete, target.binder()), List.of(), false);
     }
 
     /** The statement's parameters, each typed where the binder met it. */

@@ -487,7 +487,8 @@ final class RowBinder {
         if (fa == null || fa != fb) {
             return false;
         }
-        return fa != SqlTypeFamily.NUMERIC || SqlTypeUtil.isApproximateNumeric(a) == SqlTypeUtil.isApproximateNumeric(b);
+        return fa != SqlTypeFamily.NUMERIC
+            || SqlTypeUtil.isApproximateNumeric(a) == SqlTypeUtil.isApproximateNumeric(b);
     }
 
     /** A literal as SQL-to-rel converts it; NULL and typed literals (DATE '...', INTERVAL, x'..') are not covered. */

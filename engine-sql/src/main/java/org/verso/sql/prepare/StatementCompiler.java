@@ -1,13 +1,13 @@
 package org.verso.sql.prepare;
 
+import com.google.common.base.Suppliers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.function.Supplier;
-import com.google.common.base.Suppliers;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
@@ -193,7 +193,7 @@ public final class StatementCompiler {
         boolean intoOperators = explainLater != null && forUpdate == null && !analyze;
         if (intoOperators) {
             // The plan runs as the direct path builds it: no planner objects, its text written when asked for.
-            DirectPlanner.DirectPlan<PlanNode> operators =
+            StatementPlan<PlanNode> operators =
                 DirectPlanner.plan(node, schema, rexBuilder, new PlanShapes.Operators(builder));
             if (operators != null) {
                 return new CompiledStatement(operators.query() ? StatementKind.QUERY : StatementKind.DML,
@@ -201,41 +201,13 @@ public final class StatementCompiler {
                     explainLater, false, null, true);
             }
         }
-        DirectPlanner.DirectPlan<RelNode> direct = directPlans && !intoOperators ? DirectPlanner.plan(node, schema,
+        StatementPlan<RelNode> direct = directPlans && !intoOperators ? DirectPlanner.plan(node, schema,
             rexBuilder, new PlanShapes.Relations(rexBuilder, schema.catalogReader())) : null;
-        RelNode physical;
-        List<ColumnMeta> parameters;
-        boolean query;
-        Supplier<List<ColumnMeta>> resultColumns;
-        if (direct != null) {
-            physical = direct.plan();
-            parameters = direct.parameters();
-            query = direct.query();
-            resultColumns = direct::columns;
-        } else {
-            SqlValidator validator = Validators.validator(schema);
-            SqlNode validated = validator.validate(node);
-            parameters = parameters(validator.getParameterRowType(validated));
-
-            VolcanoPlanner planner = new VolcanoPlanner() {
-                @Override
-                public void checkCancel() {
-                    cancellation.check();
-                }
-            };
-            planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
-            VersoRules.ALL.forEach(planner::addRule);
-            RelOptCluster cluster = Clusters.create(planner, rexBuilder);
-            RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
-                .convertQuery(validated, false, true);
-            RelNode logical = JoinOrder.choose(
-                SubQueries.remove(Windows.split(root.project(), cancellation), cancellation), cancellation);
-
-            planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
-            physical = planner.findBestExp();
-            query = root.kind.belongsTo(SqlKind.QUERY);
-            resultColumns = () -> columns(validator, validated, root.validatedRowType);
-        }
+        StatementPlan<RelNode> planned = direct != null ? direct
+            : planByCalcite(node, schema, rexBuilder, cancellation);
+        RelNode physical = planned.plan();
+        List<ColumnMeta> parameters = planned.parameters();
+        boolean query = planned.query();
         // FOR UPDATE locks the rows below LIMIT and OFFSET, as PostgreSQL's LockRows does: a row skipped (SKIP
         // LOCKED) or gone while the lock waited leaves its place to the next one.
         Sort limit = forUpdate != null ? LockedLimit.of(physical) : null;
@@ -277,9 +249,40 @@ public final class StatementCompiler {
                 parameters, List.of(PLAN_COLUMN), new AnalyzeNode(plan, lines, operators, !query),
                 schema.catalogVersion(), explain, forUpdate != null, direct != null);
         }
-        List<ColumnMeta> columns = query ? resultColumns.get() : List.of();
+        List<ColumnMeta> columns = query ? planned.columns() : List.of();
         return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
             schema.catalogVersion(), explain, forUpdate != null, direct != null);
+    }
+
+    /**
+     * The cost-based planner's physical plan: Calcite validates the statement and converts it, Verso's logical
+     * phases rewrite windows, subqueries and join order, then a Volcano planner with {@link VersoRules} picks the
+     * physical operators.
+     */
+    private static StatementPlan<RelNode> planByCalcite(SqlNode node, SchemaSnapshot schema,
+                                                                   RexBuilder rexBuilder, Cancellation cancellation) {
+        SqlValidator validator = Validators.validator(schema);
+        SqlNode validated = validator.validate(node);
+        List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));
+
+        VolcanoPlanner planner = new VolcanoPlanner() {
+            @Override
+            public void checkCancel() {
+                cancellation.check();
+            }
+        };
+        planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+        VersoRules.ALL.forEach(planner::addRule);
+        RelOptCluster cluster = Clusters.create(planner, rexBuilder);
+        RelRoot root = Validators.converter(schema, validator, cluster, new ViewExpansion(schema, cluster))
+            .convertQuery(validated, false, true);
+        RelNode logical = JoinOrder.choose(
+            SubQueries.remove(Windows.split(root.project(), cancellation), cancellation), cancellation);
+
+        planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
+        boolean query = root.kind.belongsTo(SqlKind.QUERY);
+        return new StatementPlan<>(planner.findBestExp(), parameters,
+            query ? columns(validator, validated, root.validatedRowType) : List.of(), query);
     }
 
     /** The plan's text, one operator per line, each with the slot its measurements are counted at. */
