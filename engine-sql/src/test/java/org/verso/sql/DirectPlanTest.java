@@ -33,6 +33,7 @@ class DirectPlanTest extends SqlTestSupport {
     private static final String[] AGGREGATES = {"COUNT(*)", "COUNT(a)", "COUNT(DISTINCT b % 3)", "SUM(b)", "MIN(d)",
         "MAX(s)", "AVG(b)", "AVG(d)", "- COUNT(*) * 2", "SUM(b + 1) + MIN(a)", "MAX(r)", "COUNT(ALL f)", "SUM(s)",
         "MIN(id)", "AVG(DISTINCT a)", "SUM(NULL)", "COUNT(*) + b"};
+    private static final String[] IN_ITEMS = {"1", "3", "?", "NULL", "2.5", "b", "- 4", "'n3'", "1e0", "a + 1"};
     private static final String[] CAST_TYPES = {"INTEGER", "BIGINT", "SMALLINT", "DECIMAL(6, 2)", "DECIMAL",
         "DOUBLE", "REAL", "VARCHAR(3)", "CHAR(4)", "NUMERIC(3)", "DECIMAL(50, 2)", "DATE", "TINYINT"};
     private static final String[] GROUP_COLUMNS = {"a", "c", "f", "s", "b"};
@@ -66,18 +67,20 @@ class DirectPlanTest extends SqlTestSupport {
             "INSERT INTO t (b, id) VALUES (?, ?)", "UPDATE t SET b = b + ?, s = NULL WHERE id = ?",
             "DELETE FROM t WHERE id = 5", "DELETE FROM t WHERE b < 0", "UPDATE n SET q = 1",
             "SELECT DISTINCT b FROM t", "SELECT COUNT(*) FROM t", "SELECT c, SUM(b) FROM t GROUP BY c HAVING COUNT(*) > 1",
-            "SELECT b + NULL, CAST(NULL AS INT) FROM t WHERE b IS NULL")) {
+            "SELECT b + NULL, CAST(NULL AS INT) FROM t WHERE b IS NULL", "SELECT id FROM t WHERE b IN (1, ?, 3)",
+            "SELECT id FROM t WHERE b NOT IN (1, 2)")) {
             assertTrue(direct(sql), sql);
         }
         assertTrue(engine.prepareAsWritten("SELECT s FROM t WHERE id = 3", new Cancellation()).explain()
             .contains("VersoKeyLookup"));
         for (String sql : List.of("SELECT a FROM t WHERE a = 3", "SELECT id FROM t WHERE id > 3",
             "SELECT * FROM k WHERE x = 1", "SELECT id FROM t ORDER BY a", "SELECT MAX(a) FROM t",
-            "SELECT b + 1 FROM t GROUP BY b + 1", "SELECT b FROM t GROUP BY c", "SELECT * FROM t, k", "SELECT id FROM t WHERE b IN (1, 2)",
+            "SELECT b + 1 FROM t GROUP BY b + 1", "SELECT b FROM t GROUP BY c", "SELECT * FROM t, k", "SELECT id FROM t WHERE b BETWEEN 1 AND 2.5",
             "SELECT id FROM t ORDER BY s NULLS FIRST", "SELECT id FROM t ORDER BY b", "SELECT ? FROM t",
             "INSERT INTO n (p, w) VALUES (1, 'x')", "INSERT INTO t (id) VALUES (1)",
             "INSERT INTO t (id, b) VALUES (1, 2), (3, 4)", "INSERT INTO t (id, b) SELECT id + 100, b FROM t",
-            "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1",
+            "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1", "SELECT id FROM t WHERE id IN (1, 2)",
+            "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
             "SELECT nosuch FROM t", "SELECT * FROM nosuch")) {
             try {
                 assertFalse(direct(sql), sql);
@@ -91,6 +94,26 @@ class DirectPlanTest extends SqlTestSupport {
     void randomQueriesAnswerAsThePlannersPlansDo() {
         int statements = 600;
         int direct = randomStatements("queries", statements, (random, i) -> query(random), this::compare);
+        assertTrue(direct > statements / 4, "direct plans: " + direct);
+    }
+
+    /**
+     * FOR UPDATE plans through relational nodes ({@code PlanShapes.Relations}) rather than straight into operators:
+     * those plans too answer as the planner's, in a transaction that is then rolled back.
+     */
+    @Test
+    void randomLockingQueriesAnswerAsThePlannersPlansDo() {
+        int statements = 200;
+        int direct = randomStatements("locking queries", statements, (random, i) -> plainQuery(random)
+            + " FOR UPDATE", (sql, params, context) -> {
+                session.setAutoCommit(false);
+                try {
+                    return compare(sql, params, context);
+                } finally {
+                    session.rollback();
+                    session.setAutoCommit(true);
+                }
+            });
         assertTrue(direct > statements / 4, "direct plans: " + direct);
     }
 
@@ -182,9 +205,11 @@ class DirectPlanTest extends SqlTestSupport {
     }
 
     private static String query(Random random) {
-        if (random.nextInt(3) == 0) {
-            return groupedQuery(random);
-        }
+        return random.nextInt(3) == 0 ? groupedQuery(random) : plainQuery(random);
+    }
+
+    /** A query whose rows are rows of the table: no grouping, no DISTINCT. */
+    private static String plainQuery(Random random) {
         boolean alias = random.nextBoolean();
         StringBuilder sql = new StringBuilder("SELECT ");
         boolean ordered = random.nextInt(3) == 0;
@@ -295,7 +320,7 @@ class DirectPlanTest extends SqlTestSupport {
     }
 
     private static String condition(Random random, int depth) {
-        int choice = random.nextInt(depth == 0 ? 4 : 9);
+        int choice = random.nextInt(depth == 0 ? 4 : 10);
         return switch (choice) {
             case 0 -> number(random, 1) + " " + pick(random, COMPARISONS) + " "
                 + (random.nextInt(4) == 0 ? "?" : number(random, 1));
@@ -308,6 +333,9 @@ class DirectPlanTest extends SqlTestSupport {
             case 6 -> "(" + condition(random, depth - 1) + " OR " + condition(random, depth - 1) + ")";
             case 7 -> number(random, 1) + (random.nextBoolean() ? " NOT" : "") + " BETWEEN " + number(random, 0)
                 + " AND " + (random.nextInt(3) == 0 ? "?" : number(random, 0));
+            case 8 -> pick(random, new String[] {"b", "d", "r", "id", "a", "s", "x.b", "t.b"})
+                + (random.nextBoolean() ? " NOT" : "") + " IN (" + pick(random, IN_ITEMS) + ", "
+                + pick(random, IN_ITEMS) + (random.nextBoolean() ? ", " + pick(random, IN_ITEMS) : "") + ")";
             default -> number(random, 0) + " = " + number(random, 0);
         };
     }

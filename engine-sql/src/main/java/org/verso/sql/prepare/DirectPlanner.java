@@ -27,6 +27,7 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.verso.core.catalog.ColumnDefinition;
@@ -295,12 +296,17 @@ final class DirectPlanner<N> {
         boolean indexable = sortedColumn >= 0 && leadsAnIndex(table, sortedColumn);
         for (RexNode conjunct : conjuncts) {
             ColumnComparison comparison = ColumnComparison.of(conjunct);
-            if (comparison != null && comparison.isEquality() && bindKey(comparison, key, keyValues)) {
+            // A key value of another type (id = 5000000000 for an INTEGER id) is the planner's to weigh.
+            if (comparison != null && comparison.isEquality() && SqlTypeUtil.equalSansNullability(
+                rexBuilder.getTypeFactory(), comparison.value().getType(),
+                target.row().rowType().getFieldList().get(comparison.column()).getType())
+                && bindKey(comparison, key, keyValues)) {
                 continue;
             }
             residual.add(conjunct);
-            if (comparison != null && leadsAnIndex(table, comparison.column())) {
-                indexable = true;
+            if (comparison != null && leadsAnIndex(table, comparison.column())
+                || conjunct.getKind() == SqlKind.OR && readsIndexLead(table, conjunct)) {
+                indexable = true; // a range, or key values listed (IN): the planner weighs the index
             }
         }
         boolean fullKey = key.length > 0;
@@ -322,6 +328,16 @@ final class DirectPlanner<N> {
         for (int k = 0; k < key.length; k++) {
             if (key[k] == comparison.column() && keyValues[k] == null) {
                 keyValues[k] = comparison.value();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code condition} reads a column that is the first column of one of the table's indexes. */
+    private static boolean readsIndexLead(TableDefinition table, RexNode condition) {
+        for (int column : RelOptUtil.InputFinder.bits(condition)) {
+            if (leadsAnIndex(table, column)) {
                 return true;
             }
         }

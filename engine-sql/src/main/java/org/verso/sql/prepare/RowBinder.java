@@ -44,10 +44,10 @@ import org.apache.calcite.util.NlsString;
  * SQL-to-rel converter would bind them, for the forms whose meaning needs neither: columns, numeric, string and
  * boolean literals, NULL and dynamic parameters where the context gives their type (the other operand, the column
  * assigned, BOOLEAN under AND, OR and NOT), arithmetic and comparisons within one type family, AND, OR, NOT,
- * IS [NOT] NULL, [NOT] BETWEEN, CAST between numbers and strings, and the aggregate functions where the
- * {@link Scope} groups rows. Anything else (another function, a subquery, an implicit conversion between families,
- * a name it cannot resolve) ends the binding with {@link NotDirect}, and the statement takes Calcite's path, which
- * also reports every error.
+ * IS [NOT] NULL, [NOT] BETWEEN, [NOT] IN lists, CAST between numbers and strings, and the aggregate functions where
+ * the {@link Scope} groups rows. Anything else (another function, a subquery, an implicit conversion between
+ * families, a name it cannot resolve) ends the binding with {@link NotDirect}, and the statement takes Calcite's
+ * path, which also reports every error.
  */
 final class RowBinder {
     /** The statement is not one this binder covers. Carries no stack trace: it is control flow, not an error. */
@@ -262,6 +262,7 @@ final class RowBinder {
                 numeric(bind(call.operand(0), null)));
             case BETWEEN -> between(call);
             case CAST -> cast(call);
+            case IN, NOT_IN -> inList(call);
             default -> throw notDirect();
         };
     }
@@ -398,7 +399,7 @@ final class RowBinder {
 
     /**
      * {@code x [NOT] BETWEEN [ASYMMETRIC] y AND z} as Calcite converts it: {@code x >= y AND x <= z}, under NOT
-     * when negated; all three of one family, so that no operand needs a cast.
+     * when negated; all three of one type, so that no operand needs a cast.
      */
     private RexNode between(SqlBasicCall call) {
         SqlBetweenOperator operator = (SqlBetweenOperator) call.getOperator();
@@ -410,13 +411,37 @@ final class RowBinder {
         SqlNode highNode = call.operand(SqlBetweenOperator.UPPER_OPERAND);
         RexNode low = bind(lowNode, untyped(lowNode) ? x.getType() : null);
         RexNode high = bind(highNode, untyped(highNode) ? x.getType() : null);
-        if (!sameFamily(x.getType(), low.getType()) || !sameFamily(x.getType(), high.getType())) {
+        // Operands of different types (INTEGER, DECIMAL(10, 2)) the validator coerces to one type first.
+        if (!SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), x.getType(), low.getType())
+            || !SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), x.getType(), high.getType())) {
             throw notDirect();
         }
         RexNode both = rexBuilder.makeCall(SqlStdOperatorTable.AND,
             rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, x, low),
             rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, x, high));
         return operator.isNegated() ? rexBuilder.makeCall(SqlStdOperatorTable.NOT, both) : both;
+    }
+
+    /**
+     * {@code x [NOT] IN (a, b, ...)} as the converter writes it, {@code x = a OR x = b ...} (under NOT when negated),
+     * where every item has exactly x's type, so that no operand needs a cast; a parameter or NULL item takes x's type.
+     */
+    private RexNode inList(SqlBasicCall call) {
+        if (!(call.operand(1) instanceof SqlNodeList items) || items.isEmpty()) {
+            throw notDirect(); // a subquery, or SQLite's empty list
+        }
+        RexNode value = operand(call.operand(0));
+        RelDataType type = value.getType();
+        List<RexNode> equalities = new ArrayList<>();
+        for (SqlNode item : items) {
+            RexNode bound = bind(item, untyped(item) ? type : null);
+            if (!SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), bound.getType(), type)) {
+                throw notDirect();
+            }
+            equalities.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, value, bound));
+        }
+        RexNode any = RexUtil.composeDisjunction(rexBuilder, equalities);
+        return call.getKind() == SqlKind.NOT_IN ? rexBuilder.makeCall(SqlStdOperatorTable.NOT, any) : any;
     }
 
     /**
