@@ -380,10 +380,37 @@ final class RowBinder {
 
     private RexNode comparison(SqlBasicCall call) {
         RexNode[] operands = pair(call.operand(0), call.operand(1));
-        if (!sameFamily(operands[0].getType(), operands[1].getType())) {
+        RelDataType left = operands[0].getType();
+        RelDataType right = operands[1].getType();
+        if (!sameFamily(left, right) || SqlTypeUtil.isExactNumeric(left) && !holdsBoth(left, right)) {
             throw notDirect();
         }
         return rexBuilder.makeCall(comparisonOperator(call.getKind()), operands[0], operands[1]);
+    }
+
+    /**
+     * Whether the validator's coercion of two numbers to one type keeps both exactly. It casts both operands of a
+     * comparison to their least restrictive type; at the largest precision that type keeps no scale (DECIMAL(38, 0)
+     * against DECIMAL(10, 2) gives DECIMAL(38, 0), and 1.8 compares as 2), and where it does not hold both the
+     * planner's answer is what the planner's path gives.
+     */
+    private boolean holdsBoth(RelDataType a, RelDataType b) {
+        if (SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), a, b)) {
+            return true;
+        }
+        RelDataType common = rexBuilder.getTypeFactory().leastRestrictive(List.of(a, b));
+        if (common == null || common.getSqlTypeName() != SqlTypeName.DECIMAL) {
+            return common != null;
+        }
+        for (RelDataType type : List.of(a, b)) {
+            int scale = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getScale() : 0;
+            int digits = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getPrecision() - scale
+                : type.getPrecision();
+            if (common.getScale() < scale || common.getPrecision() - common.getScale() < digits) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static SqlOperator comparisonOperator(SqlKind kind) {
