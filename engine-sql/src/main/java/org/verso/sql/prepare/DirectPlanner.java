@@ -297,10 +297,10 @@ final class DirectPlanner<N> {
         for (RexNode conjunct : conjuncts) {
             ColumnComparison comparison = ColumnComparison.of(conjunct);
             // A key value of another type (id = 5000000000 for an INTEGER id) is the planner's to weigh.
-            if (comparison != null && comparison.isEquality() && SqlTypeUtil.equalSansNullability(
+            if (comparison != null && SqlTypeUtil.equalSansNullability(
                 rexBuilder.getTypeFactory(), comparison.value().getType(),
                 target.row().rowType().getFieldList().get(comparison.column()).getType())
-                && bindKey(comparison, key, keyValues)) {
+                && comparison.bindsKey(key, keyValues)) {
                 continue;
             }
             residual.add(conjunct);
@@ -322,16 +322,6 @@ final class DirectPlanner<N> {
             throw RowBinder.notDirect(); // an index range or key prefix: the planner weighs it
         }
         return shapes.filter(shapes.scan(target.table(), table), condition);
-    }
-
-    private static boolean bindKey(ColumnComparison comparison, int[] key, RexNode[] keyValues) {
-        for (int k = 0; k < key.length; k++) {
-            if (key[k] == comparison.column() && keyValues[k] == null) {
-                keyValues[k] = comparison.value();
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether {@code condition} reads a column that is the first column of one of the table's indexes. */

@@ -40,6 +40,23 @@ public record ColumnComparison(int column, SqlKind kind, RexNode value) {
         return kind == SqlKind.EQUALS;
     }
 
+    /**
+     * Records this comparison's value in {@code keyValues} if it is {@code column = value} for a column of
+     * {@code key} (column positions, in key order) that has no value yet; returns whether it did.
+     */
+    public boolean bindsKey(int[] key, RexNode[] keyValues) {
+        if (!isEquality()) {
+            return false;
+        }
+        for (int k = 0; k < key.length; k++) {
+            if (key[k] == column && keyValues[k] == null) {
+                keyValues[k] = value;
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@code column > value} or {@code column >= value}. */
     boolean isLowerBound() {
         return kind == SqlKind.GREATER_THAN || kind == SqlKind.GREATER_THAN_OR_EQUAL;

@@ -41,7 +41,8 @@ public final class KeyLookupRule extends RelOptRule {
         RexNode[] keyValues = new RexNode[key.length];
         List<RexNode> residual = new ArrayList<>();
         for (RexNode conjunct : conjuncts) {
-            if (!bindKeyColumn(conjunct, key, keyValues)) {
+            ColumnComparison comparison = ColumnComparison.of(conjunct);
+            if (comparison == null || !comparison.bindsKey(key, keyValues)) {
                 residual.add(conjunct);
             }
         }
@@ -57,20 +58,5 @@ public final class KeyLookupRule extends RelOptRule {
             lookup = new VersoFilter(filter.getCluster(), filter.getTraitSet(), lookup, rest);
         }
         call.transformTo(lookup);
-    }
-
-    /** Records {@code $k = value} in {@code keyValues} if it binds a key column not bound yet. */
-    private static boolean bindKeyColumn(RexNode conjunct, int[] key, RexNode[] keyValues) {
-        ColumnComparison comparison = ColumnComparison.of(conjunct);
-        if (comparison == null || !comparison.isEquality()) {
-            return false;
-        }
-        for (int k = 0; k < key.length; k++) {
-            if (key[k] == comparison.column() && keyValues[k] == null) {
-                keyValues[k] = comparison.value();
-                return true;
-            }
-        }
-        return false;
     }
 }
