@@ -68,19 +68,20 @@ class DirectPlanTest extends SqlTestSupport {
             "DELETE FROM t WHERE id = 5", "DELETE FROM t WHERE b < 0", "UPDATE n SET q = 1",
             "SELECT DISTINCT b FROM t", "SELECT COUNT(*) FROM t", "SELECT c, SUM(b) FROM t GROUP BY c HAVING COUNT(*) > 1",
             "SELECT b + NULL, CAST(NULL AS INT) FROM t WHERE b IS NULL", "SELECT id FROM t WHERE b IN (1, ?, 3)",
-            "SELECT id FROM t WHERE b NOT IN (1, 2)")) {
+            "SELECT id FROM t WHERE b NOT IN (1, 2)", "SELECT id FROM t WHERE b BETWEEN 1 AND 2.5",
+            "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE d <= CAST(b AS DECIMAL)")) {
             assertTrue(direct(sql), sql);
         }
         assertTrue(engine.prepareAsWritten("SELECT s FROM t WHERE id = 3", new Cancellation()).explain()
             .contains("VersoKeyLookup"));
         for (String sql : List.of("SELECT a FROM t WHERE a = 3", "SELECT id FROM t WHERE id > 3",
             "SELECT * FROM k WHERE x = 1", "SELECT id FROM t ORDER BY a", "SELECT MAX(a) FROM t",
-            "SELECT b + 1 FROM t GROUP BY b + 1", "SELECT b FROM t GROUP BY c", "SELECT * FROM t, k", "SELECT id FROM t WHERE b BETWEEN 1 AND 2.5",
+            "SELECT b + 1 FROM t GROUP BY b + 1", "SELECT b FROM t GROUP BY c", "SELECT * FROM t, k", "SELECT id FROM t WHERE r BETWEEN 1 AND 2.5",
             "SELECT id FROM t ORDER BY s NULLS FIRST", "SELECT id FROM t ORDER BY b", "SELECT ? FROM t",
             "INSERT INTO n (p, w) VALUES (1, 'x')", "INSERT INTO t (id) VALUES (1)",
             "INSERT INTO t (id, b) VALUES (1, 2), (3, 4)", "INSERT INTO t (id, b) SELECT id + 100, b FROM t",
             "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1", "SELECT id FROM t WHERE id IN (1, 2)",
-            "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
+            "SELECT id FROM t WHERE r IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
             "SELECT nosuch FROM t", "SELECT * FROM nosuch")) {
             try {
                 assertFalse(direct(sql), sql);

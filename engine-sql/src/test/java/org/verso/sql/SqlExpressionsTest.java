@@ -1,6 +1,7 @@
 package org.verso.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -145,5 +146,36 @@ class SqlExpressionsTest extends SqlTestSupport {
         assertEquals(List.of(), query("SELECT a FROM cn WHERE b = NULL OR NULL <> a"));
         assertEquals(List.of(row(2L)), query("SELECT COUNT(*) FROM cn WHERE (NOT (b < NULL)) IS NOT TRUE"));
         assertEquals(List.of(java.util.Arrays.asList(1, null)), query("SELECT a, b > NULL FROM cn WHERE a = 1"));
+    }
+
+    /**
+     * Numbers of different exact types compare by value. Calcite's coercion casts both sides of a comparison to
+     * their least restrictive type, which at 38 digits keeps no scale: DECIMAL(38, 0) against DECIMAL(10, 2)
+     * compared 1.8 as 2, and 2 &lt;= 1.8 held.
+     */
+    @Test
+    void exactNumbersOfDifferentTypesCompareByValue() {
+        execute("CREATE TABLE bt (id INT PRIMARY KEY, b INT, d DECIMAL(10, 2), w DECIMAL(38, 0), f DECIMAL(38, 10))");
+        update("INSERT INTO bt VALUES (1, 2, 1.8, 2, 1.8), (2, 3, 3.00, 3, 3)");
+        assertEquals(List.of(row(1L)), query("SELECT COUNT(*) FROM bt WHERE CAST(b AS DECIMAL) <= d"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE w <= d"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM bt WHERE w > d ORDER BY id"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE w = f"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE d BETWEEN w AND 5"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM bt WHERE d NOT BETWEEN w AND 5"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE d IN (w, 7)"));
+        assertEquals(List.of(row(2, 2)),
+            query("SELECT x.id, y.id FROM bt x JOIN bt y ON x.w = y.d ORDER BY x.id"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM bt WHERE CASE WHEN w > f THEN 1 ELSE 0 END = 1"));
+        // An INTEGER key and a DECIMAL key of equal value are one hash key, and 3 finds 3.00 through the index.
+        String join = "SELECT x.id, y.id FROM bt x JOIN bt y ON x.b = y.d";
+        assertTrue(session.prepare(join).explain().contains("VersoHashJoin"), session.prepare(join).explain());
+        assertEquals(List.of(row(2, 2)), query(join));
+        execute("CREATE TABLE keyed (k DECIMAL(10, 2) PRIMARY KEY)");
+        update("INSERT INTO keyed VALUES (3.00), (1.80)");
+        String indexJoin = "SELECT x.id, k FROM bt x JOIN keyed ON keyed.k = x.b WHERE x.id = 2";
+        assertTrue(session.prepare(indexJoin).explain().contains("VersoIndexJoin"),
+            session.prepare(indexJoin).explain());
+        assertEquals(List.of(row(2, new BigDecimal("3.00"))), query(indexJoin));
     }
 }

@@ -382,35 +382,20 @@ final class RowBinder {
         RexNode[] operands = pair(call.operand(0), call.operand(1));
         RelDataType left = operands[0].getType();
         RelDataType right = operands[1].getType();
-        if (!sameFamily(left, right) || SqlTypeUtil.isExactNumeric(left) && !holdsBoth(left, right)) {
+        if (!sameFamily(left, right)) {
             throw notDirect();
         }
         return rexBuilder.makeCall(comparisonOperator(call.getKind()), operands[0], operands[1]);
     }
 
     /**
-     * Whether the validator's coercion of two numbers to one type keeps both exactly. It casts both operands of a
-     * comparison to their least restrictive type; at the largest precision that type keeps no scale (DECIMAL(38, 0)
-     * against DECIMAL(10, 2) gives DECIMAL(38, 0), and 1.8 compares as 2), and where it does not hold both the
-     * planner's answer is what the planner's path gives.
+     * Whether two operands compare as they are, as they do on the planner's path: values of one type, or exact
+     * numbers of any two types, which the evaluator compares by value ({@link org.verso.sql.type.VersoTypeCoercion}).
+     * Other pairs the validator coerces to one type first.
      */
-    private boolean holdsBoth(RelDataType a, RelDataType b) {
-        if (SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), a, b)) {
-            return true;
-        }
-        RelDataType common = rexBuilder.getTypeFactory().leastRestrictive(List.of(a, b));
-        if (common == null || common.getSqlTypeName() != SqlTypeName.DECIMAL) {
-            return common != null;
-        }
-        for (RelDataType type : List.of(a, b)) {
-            int scale = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getScale() : 0;
-            int digits = type.getSqlTypeName() == SqlTypeName.DECIMAL ? type.getPrecision() - scale
-                : type.getPrecision();
-            if (common.getScale() < scale || common.getPrecision() - common.getScale() < digits) {
-                return false;
-            }
-        }
-        return true;
+    private boolean uncast(RelDataType a, RelDataType b) {
+        return SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), a, b)
+            || SqlTypeUtil.isExactNumeric(a) && SqlTypeUtil.isExactNumeric(b);
     }
 
     private static SqlOperator comparisonOperator(SqlKind kind) {
@@ -426,7 +411,7 @@ final class RowBinder {
 
     /**
      * {@code x [NOT] BETWEEN [ASYMMETRIC] y AND z} as Calcite converts it: {@code x >= y AND x <= z}, under NOT
-     * when negated; all three of one type, so that no operand needs a cast.
+     * when negated; all three of one type or all exact numbers, so that no operand needs a cast.
      */
     private RexNode between(SqlBasicCall call) {
         SqlBetweenOperator operator = (SqlBetweenOperator) call.getOperator();
@@ -438,9 +423,7 @@ final class RowBinder {
         SqlNode highNode = call.operand(SqlBetweenOperator.UPPER_OPERAND);
         RexNode low = bind(lowNode, untyped(lowNode) ? x.getType() : null);
         RexNode high = bind(highNode, untyped(highNode) ? x.getType() : null);
-        // Operands of different types (INTEGER, DECIMAL(10, 2)) the validator coerces to one type first.
-        if (!SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), x.getType(), low.getType())
-            || !SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), x.getType(), high.getType())) {
+        if (!uncast(x.getType(), low.getType()) || !uncast(x.getType(), high.getType())) {
             throw notDirect();
         }
         RexNode both = rexBuilder.makeCall(SqlStdOperatorTable.AND,
@@ -451,7 +434,8 @@ final class RowBinder {
 
     /**
      * {@code x [NOT] IN (a, b, ...)} as the converter writes it, {@code x = a OR x = b ...} (under NOT when negated),
-     * where every item has exactly x's type, so that no operand needs a cast; a parameter or NULL item takes x's type.
+     * where every item has x's type or, with x, is an exact number, so that no operand needs a cast; a parameter or
+     * NULL item takes x's type.
      */
     private RexNode inList(SqlBasicCall call) {
         if (!(call.operand(1) instanceof SqlNodeList items) || items.isEmpty()) {
@@ -462,7 +446,7 @@ final class RowBinder {
         List<RexNode> equalities = new ArrayList<>();
         for (SqlNode item : items) {
             RexNode bound = bind(item, untyped(item) ? type : null);
-            if (!SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), bound.getType(), type)) {
+            if (!uncast(bound.getType(), type)) {
                 throw notDirect();
             }
             equalities.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, value, bound));

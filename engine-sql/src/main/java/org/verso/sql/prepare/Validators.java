@@ -4,9 +4,9 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.schema.SchemaSnapshot;
+import org.verso.sql.type.VersoTypeCoercion;
 
 /** The one way Verso builds Calcite validators and SQL-to-rel converters, so every statement is checked alike. */
 final class Validators {
@@ -25,13 +25,14 @@ final class Validators {
 
     static SqlValidator validator(SchemaSnapshot schema) {
         return SqlValidatorUtil.newValidator(VersoOperators.TABLE, schema.catalogReader(), schema.typeFactory(),
-            SqlValidator.Config.DEFAULT.withConformance(SqlParsing.CONFORMANCE).withIdentifierExpansion(true));
+            SqlValidator.Config.DEFAULT.withConformance(SqlParsing.CONFORMANCE).withIdentifierExpansion(true)
+                .withTypeCoercionFactory(VersoTypeCoercion::new));
     }
 
     /** A converter over {@code cluster} whose views expand through {@code views}. */
     static SqlToRelConverter converter(SchemaSnapshot schema, SqlValidator validator, RelOptCluster cluster,
                                        ViewExpansion views) {
         return new SqlToRelConverter(views, validator, schema.catalogReader(), cluster,
-            StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
+            ExactComparisons.INSTANCE, CONVERTER_CONFIG);
     }
 }

@@ -9,14 +9,13 @@ import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalJoin;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rel.VersoHashJoin;
 
 /**
  * LogicalJoin with at least one {@code left.col = right.col} conjunct to {@link VersoHashJoin}, for INNER, LEFT
- * and SEMI joins. Key pairs must have the same SQL type (and not CHAR, whose equality ignores trailing blanks), so
- * that equal values are equal hash keys; other joins stay nested-loop joins.
+ * and SEMI joins. Key pairs must be of types whose equal values are equal hash keys ({@link KeyTypes#matchAsKeys});
+ * other joins stay nested-loop joins.
  */
 public final class HashJoinConverterRule extends ConverterRule {
     public static final HashJoinConverterRule INSTANCE = Config.INSTANCE
@@ -41,9 +40,8 @@ public final class HashJoinConverterRule extends ConverterRule {
         List<RelDataTypeField> left = join.getLeft().getRowType().getFieldList();
         List<RelDataTypeField> right = join.getRight().getRowType().getFieldList();
         for (int i = 0; i < info.leftKeys.size(); i++) {
-            SqlTypeName l = left.get(info.leftKeys.get(i)).getType().getSqlTypeName();
-            SqlTypeName r = right.get(info.rightKeys.get(i)).getType().getSqlTypeName();
-            if (l != r || l == SqlTypeName.CHAR) {
+            if (!KeyTypes.matchAsKeys(left.get(info.leftKeys.get(i)).getType(),
+                right.get(info.rightKeys.get(i)).getType())) {
                 return false;
             }
         }

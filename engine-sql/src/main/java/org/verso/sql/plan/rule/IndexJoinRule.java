@@ -18,7 +18,6 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.plan.VersoConvention;
@@ -112,8 +111,8 @@ public final class IndexJoinRule extends RelOptRule {
 
     /**
      * The left column that a conjunct {@code left.col = right.column} equates with table column {@code column};
-     * null if there is none. Only equal types are taken, and no CHAR (whose equality ignores trailing blanks), so a
-     * key compares as the join condition does.
+     * null if there is none. Only types that match as keys are taken ({@link KeyTypes#matchAsKeys}), so a key
+     * compares as the join condition does.
      */
     private static RexNode leftValue(List<RexNode> conjuncts, int leftCount, int column) {
         for (RexNode conjunct : conjuncts) {
@@ -124,8 +123,7 @@ public final class IndexJoinRule extends RelOptRule {
             for (int side = 0; side < 2; side++) {
                 if (operands.get(side) instanceof RexInputRef right && right.getIndex() == leftCount + column
                     && operands.get(1 - side) instanceof RexInputRef other && other.getIndex() < leftCount
-                    && other.getType().getSqlTypeName() == right.getType().getSqlTypeName()
-                    && right.getType().getSqlTypeName() != SqlTypeName.CHAR) {
+                    && KeyTypes.matchAsKeys(other.getType(), right.getType())) {
                     return other;
                 }
             }
