@@ -6,6 +6,7 @@ import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.core.Database;
 import org.verso.sql.SqlEngine;
+import org.verso.sql.parse.ParserWarmup;
 
 /**
  * The databases this JVM has open, keyed by normalised directory or {@code mem:NAME}, each with its engine and a
@@ -40,7 +41,13 @@ final class DatabaseRegistry {
     }
 
     private static SqlEngine openEngine(DatabaseSettings settings) {
-        Database database = Database.open(settings.toConfig());
+        ParserWarmup warmup = ParserWarmup.start();
+        Database database;
+        try {
+            database = Database.open(settings.toConfig());
+        } finally {
+            warmup.await();
+        }
         try {
             return new SqlEngine(database);
         } catch (RuntimeException e) {
