@@ -20,6 +20,8 @@ import org.verso.sql.api.Cancellation;
  */
 class DirectPlanTest extends SqlTestSupport {
     private static final String[] NUMBERS = {"id", "a", "b", "d", "r", "t.a", "x.b"};
+    /** What a query without a table computes with: literals, parameters and NULL. */
+    private static final String[] CONSTANTS = {"1", "-7", "2.5", "1e1", "?", "NULL", "2147483647"};
     private static final String[] NUMBER_LITERALS = {"0", "1", "3", "-2", "17", "2.5", "0.25", "1e1", "2147483647", "5000000000"};
     private static final String[] STRINGS = {"s", "c", "'n3'", "'abc'", "'c1   '", "''", "'日本'", "CAST(a AS VARCHAR(2))",
         "CAST(s AS CHAR(3))", "CAST(NULL AS VARCHAR(4))", "CAST('12' AS VARCHAR)"};
@@ -69,7 +71,8 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT DISTINCT b FROM t", "SELECT COUNT(*) FROM t", "SELECT c, SUM(b) FROM t GROUP BY c HAVING COUNT(*) > 1",
             "SELECT b + NULL, CAST(NULL AS INT) FROM t WHERE b IS NULL", "SELECT id FROM t WHERE b IN (1, ?, 3)",
             "SELECT id FROM t WHERE b NOT IN (1, 2)", "SELECT id FROM t WHERE b BETWEEN 1 AND 2.5",
-            "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE d <= CAST(b AS DECIMAL)")) {
+            "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE d <= CAST(b AS DECIMAL)",
+            "SELECT 1 + 2 AS c, 'x'", "SELECT COUNT(*)", "SELECT DISTINCT - COUNT(-11) / 95 ORDER BY 1 LIMIT 1")) {
             assertTrue(direct(sql), sql);
         }
         assertTrue(engine.prepareAsWritten("SELECT s FROM t WHERE id = 3", new Cancellation()).explain()
@@ -82,7 +85,7 @@ class DirectPlanTest extends SqlTestSupport {
             "INSERT INTO t (id, b) VALUES (1, 2), (3, 4)", "INSERT INTO t (id, b) SELECT id + 100, b FROM t",
             "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1", "SELECT id FROM t WHERE id IN (1, 2)",
             "SELECT id FROM t WHERE r IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
-            "SELECT nosuch FROM t", "SELECT * FROM nosuch")) {
+            "SELECT nosuch FROM t", "SELECT * FROM nosuch", "SELECT NULL", "SELECT *", "SELECT x")) {
             try {
                 assertFalse(direct(sql), sql);
             } catch (VersoException e) {
@@ -206,7 +209,40 @@ class DirectPlanTest extends SqlTestSupport {
     }
 
     private static String query(Random random) {
-        return random.nextInt(3) == 0 ? groupedQuery(random) : plainQuery(random);
+        return switch (random.nextInt(4)) {
+            case 0 -> groupedQuery(random);
+            case 1 -> queryWithoutTable(random);
+            default -> plainQuery(random);
+        };
+    }
+
+    /** A SELECT without FROM: constants, parameters and NULLs, aggregated or not; ordered by every column. */
+    private static String queryWithoutTable(Random random) {
+        List<String> items = new ArrayList<>();
+        boolean aggregated = random.nextBoolean();
+        for (int i = random.nextInt(3); i >= 0; i--) {
+            items.add(switch (random.nextInt(aggregated ? 5 : 4)) {
+                case 0 -> pick(random, new String[] {"'abc'", "''", "'日本'", "CAST(NULL AS VARCHAR(4))",
+                    "CAST('12' AS VARCHAR)", "CAST(7 AS CHAR(3))"});
+                case 1 -> number(random, 2, CONSTANTS) + " AS e" + i;
+                case 2 -> condition(random, 1).replaceAll("\\b(id|a|b|d|r|t\\.a|x\\.b)\\b", "3");
+                case 3 -> number(random, 2, CONSTANTS);
+                default -> random.nextInt(6) == 0 ? "COUNT(*)" : pick(random, new String[] {"COUNT(", "SUM(",
+                    "MIN(", "MAX(", "AVG(", "COUNT(DISTINCT ", "- SUM("}) + number(random, 1, CONSTANTS) + ")";
+            });
+        }
+        StringBuilder sql = new StringBuilder("SELECT ").append(random.nextInt(4) == 0 ? "DISTINCT " : "")
+            .append(String.join(", ", items));
+        if (random.nextBoolean()) {
+            sql.append(" ORDER BY ");
+            for (int i = 1; i <= items.size(); i++) {
+                sql.append(i > 1 ? ", " : "").append(i).append(random.nextBoolean() ? " DESC" : "");
+            }
+        }
+        if (random.nextInt(4) == 0) {
+            sql.append(" LIMIT ").append(random.nextInt(2));
+        }
+        return sql.toString();
     }
 
     /** A query whose rows are rows of the table: no grouping, no DISTINCT. */
@@ -309,14 +345,20 @@ class DirectPlanTest extends SqlTestSupport {
     }
 
     private static String number(Random random, int depth) {
+        return number(random, depth, NUMBERS);
+    }
+
+    /** A numeric expression over {@code operands} and number literals. */
+    private static String number(Random random, int depth, String[] operands) {
         int choice = random.nextInt(depth == 0 ? 2 : 5);
         return switch (choice) {
-            case 0 -> pick(random, NUMBERS);
+            case 0 -> pick(random, operands);
             case 1 -> pick(random, NUMBER_LITERALS);
-            case 2 -> random.nextInt(3) == 0 ? "CAST(" + number(random, depth - 1) + " AS "
-                + pick(random, CAST_TYPES) + ")" : (random.nextBoolean() ? "- " : "+ ") + number(random, depth - 1);
-            default -> "(" + number(random, depth - 1) + " " + pick(random, ARITHMETIC) + " "
-                + number(random, depth - 1) + ")";
+            case 2 -> random.nextInt(3) == 0 ? "CAST(" + number(random, depth - 1, operands) + " AS "
+                + pick(random, CAST_TYPES) + ")"
+                : (random.nextBoolean() ? "- " : "+ ") + number(random, depth - 1, operands);
+            default -> "(" + number(random, depth - 1, operands) + " " + pick(random, ARITHMETIC) + " "
+                + number(random, depth - 1, operands) + ")";
         };
     }
 

@@ -146,6 +146,8 @@ class SqlExpressionsTest extends SqlTestSupport {
         assertEquals(List.of(), query("SELECT a FROM cn WHERE b = NULL OR NULL <> a"));
         assertEquals(List.of(row(2L)), query("SELECT COUNT(*) FROM cn WHERE (NOT (b < NULL)) IS NOT TRUE"));
         assertEquals(List.of(java.util.Arrays.asList(1, null)), query("SELECT a, b > NULL FROM cn WHERE a = 1"));
+        // MOD takes the type of its second operand, here the NULL literal's: it was refused with 0A000.
+        assertEquals(List.of(java.util.Arrays.asList(null, null)), query("SELECT 2.5 % NULL, b % NULL FROM cn WHERE a = 1"));
     }
 
     /**

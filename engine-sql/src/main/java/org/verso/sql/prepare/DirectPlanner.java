@@ -12,6 +12,7 @@ import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -128,13 +129,12 @@ final class DirectPlanner<N> {
             offset = select.getOffset();
             fetch = select.getFetch();
         }
-        if (select.getQualify() != null || !isEmpty(select.getWindowList()) || !isEmpty(select.getHints())
-            || select.getFrom() == null) {
+        if (select.getQualify() != null || !isEmpty(select.getWindowList()) || !isEmpty(select.getHints())) {
             throw RowBinder.notDirect();
         }
-        Target target = from(select.getFrom());
+        Target target = select.getFrom() == null ? noTable() : from(select.getFrom());
         RelDataType row = target.row().rowType();
-        String tableName = simpleName(target.definition());
+        String tableName = target.definition() == null ? null : simpleName(target.definition());
         boolean grouped = select.getGroup() != null || select.getHaving() != null
             || RowBinder.containsAggregate(select.getSelectList());
 
@@ -148,7 +148,7 @@ final class DirectPlanner<N> {
         Set<String> aliases = new HashSet<>();
         for (SqlNode item : select.getSelectList()) {
             if (item instanceof SqlIdentifier identifier && identifier.isStar()) {
-                if (grouped || identifier.names.size() > 2 || identifier.names.size() == 2
+                if (grouped || tableName == null || identifier.names.size() > 2 || identifier.names.size() == 2
                     && !identifier.names.get(0).equals(qualifier(select.getFrom(), tableName))) {
                     throw RowBinder.notDirect();
                 }
@@ -201,9 +201,23 @@ final class DirectPlanner<N> {
             plan = shapes.aggregate(plan, projects.size(), List.of());
         }
         if (!collations.isEmpty() || offset != null || fetch != null) {
-            plan = shapes.sort(plan, collations, count(offset), count(fetch));
+            RexNode limit = count(fetch);
+            if (limit != null && ((RexLiteral) limit).getValueAs(BigDecimal.class).signum() == 0) {
+                throw RowBinder.notDirect(); // the planner prunes LIMIT 0 to no rows, evaluating nothing
+            }
+            plan = shapes.sort(plan, collations, count(offset), limit);
         }
         return new StatementPlan<>(plan, parameters(select, binder), columns, true);
+    }
+
+    /**
+     * A SELECT without FROM: its expressions are computed over one row of no columns, as the planner's plan
+     * computes them over its one-row VALUES; a name in it names nothing (the planner reports that).
+     */
+    private Target noTable() {
+        RowBinder.TableRow row = new RowBinder.TableRow(rexBuilder, rexBuilder.getTypeFactory().builder().build(),
+            null, null);
+        return new Target(null, null, row, new RowBinder(rexBuilder, row));
     }
 
     private Target from(SqlNode from) {
@@ -282,6 +296,12 @@ final class DirectPlanner<N> {
      */
     private N access(Target target, SqlNode where, int sortedColumn) {
         TableDefinition table = target.definition();
+        if (table == null) {
+            if (where != null) {
+                throw RowBinder.notDirect();
+            }
+            return shapes.oneRow();
+        }
         if (where == null) {
             if (sortedColumn >= 0 && leadsAnIndex(table, sortedColumn)) {
                 throw RowBinder.notDirect();

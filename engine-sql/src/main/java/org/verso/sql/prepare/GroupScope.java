@@ -39,6 +39,7 @@ final class GroupScope implements RowBinder.Scope {
     private final List<AggregateCall> calls = new ArrayList<>();
 
     /**
+     * @param table     the table, or null for a SELECT without FROM
      * @param rowBinder binds the arguments of aggregate calls over the table's row
      * @param groupBy   the GROUP BY columns, or null
      */
@@ -92,12 +93,16 @@ final class GroupScope implements RowBinder.Scope {
                 throw RowBinder.notDirect();
             }
             if ((function == SqlStdOperatorTable.MIN || function == SqlStdOperatorTable.MAX)
-                && argument instanceof RexInputRef ref && DirectPlanner.leadsAnIndex(table, ref.getIndex())) {
+                && argument instanceof RexInputRef ref && table != null
+                && DirectPlanner.leadsAnIndex(table, ref.getIndex())) {
                 throw RowBinder.notDirect(); // an index may answer it: the planner weighs that
             }
-            arguments.add(inputs.size());
-            argumentTypes.add(argument.getType());
-            inputs.add(argument);
+            // COUNT of a value that cannot be NULL counts rows, and the planner's plan does not compute the value.
+            if (function != SqlStdOperatorTable.COUNT || distinct || argument.getType().isNullable()) {
+                arguments.add(inputs.size());
+                argumentTypes.add(argument.getType());
+                inputs.add(argument);
+            }
         }
         int groupCount = keyColumns.size();
         RelDataType type = function.inferReturnType(new Aggregate.AggCallBinding(rexBuilder.getTypeFactory(),

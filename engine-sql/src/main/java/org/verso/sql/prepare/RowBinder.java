@@ -234,8 +234,10 @@ final class RowBinder {
             if (parameterTypes.get(index) != null) {
                 throw notDirect();
             }
-            parameterTypes.set(index, expected);
-            return rexBuilder.makeDynamicParam(expected, index);
+            // Nullable, as the validator makes every type it infers for a parameter: any value may be bound.
+            RelDataType type = rexBuilder.getTypeFactory().createTypeWithNullability(expected, true);
+            parameterTypes.set(index, type);
+            return rexBuilder.makeDynamicParam(type, index);
         }
         if (node instanceof SqlLiteral literal) {
             return literal(literal);
@@ -324,6 +326,21 @@ final class RowBinder {
         return bind(node, null);
     }
 
+    /** {@link NotDirect} if {@code operand} holds a parameter without being one (see {@link #pair}). */
+    private static void inferable(SqlNode operand) {
+        if (!(operand instanceof SqlDynamicParam) && operand instanceof SqlCall call) {
+            call.accept(PARAMETER_FINDER);
+        }
+    }
+
+    /** Finds a parameter anywhere in an expression: {@link NotDirect}. */
+    private static final SqlBasicVisitor<Void> PARAMETER_FINDER = new SqlBasicVisitor<>() {
+        @Override
+        public Void visit(SqlDynamicParam param) {
+            throw notDirect();
+        }
+    };
+
     /** A parameter or NULL: its type comes from its place. */
     private static boolean untyped(SqlNode node) {
         return node instanceof SqlDynamicParam || SqlUtil.isNullLiteral(node, false);
@@ -350,8 +367,15 @@ final class RowBinder {
         return rexBuilder.makeCall(operator, RexUtil.flatten(operands, operator));
     }
 
-    /** Binds two operands; a parameter or NULL among them takes the other's type. */
+    /**
+     * Binds two operands; a parameter or NULL among them takes the other's type. The validator infers a
+     * parameter's type from the types of the other operands, derived before the parameters inside them are typed:
+     * an operand that holds a parameter without being one ({@code (? + 1) * 2}) is its error, for the planner's path
+     * to report.
+     */
     private RexNode[] pair(SqlNode left, SqlNode right) {
+        inferable(left);
+        inferable(right);
         if (untyped(left)) {
             RexNode r = operand(right);
             return new RexNode[] {bind(left, r.getType()), r};
@@ -364,6 +388,8 @@ final class RowBinder {
         RexNode[] operands = pair(call.operand(0), call.operand(1));
         numeric(operands[0]);
         numeric(operands[1]);
+        boolean nullOperand = SqlUtil.isNullLiteral(call.operand(0), false)
+            || SqlUtil.isNullLiteral(call.operand(1), false);
         SqlOperator operator = switch (call.getKind()) {
             case PLUS -> SqlStdOperatorTable.PLUS;
             case MINUS -> SqlStdOperatorTable.MINUS;
@@ -371,8 +397,16 @@ final class RowBinder {
             case DIVIDE -> SqlStdOperatorTable.DIVIDE;
             default -> SqlStdOperatorTable.MOD;
         };
+        // MOD infers no type for a parameter (the validator's error), and takes its type from its second operand,
+        // which for a NULL literal is the planner's NULL type.
         if (operator == SqlStdOperatorTable.MOD && (!SqlTypeUtil.isExactNumeric(operands[0].getType())
-            || !SqlTypeUtil.isExactNumeric(operands[1].getType()))) {
+            || !SqlTypeUtil.isExactNumeric(operands[1].getType()) || untyped(call.operand(0))
+            || untyped(call.operand(1)))) {
+            throw notDirect();
+        }
+        if (nullOperand && (SqlTypeUtil.isDecimal(operands[0].getType())
+            || SqlTypeUtil.isDecimal(operands[1].getType()))) {
+            // The validator types such a NULL by its context, and a DECIMAL result's precision and scale with it.
             throw notDirect();
         }
         return rexBuilder.makeCall(operator, operands[0], operands[1]);
@@ -418,6 +452,7 @@ final class RowBinder {
         if (operator.flag != SqlBetweenOperator.Flag.ASYMMETRIC) {
             throw notDirect();
         }
+        call.getOperandList().forEach(RowBinder::inferable);
         RexNode x = operand(call.operand(SqlBetweenOperator.VALUE_OPERAND));
         SqlNode lowNode = call.operand(SqlBetweenOperator.LOWER_OPERAND);
         SqlNode highNode = call.operand(SqlBetweenOperator.UPPER_OPERAND);
@@ -441,6 +476,8 @@ final class RowBinder {
         if (!(call.operand(1) instanceof SqlNodeList items) || items.isEmpty()) {
             throw notDirect(); // a subquery, or SQLite's empty list
         }
+        inferable(call.operand(0));
+        items.forEach(RowBinder::inferable);
         RexNode value = operand(call.operand(0));
         RelDataType type = value.getType();
         List<RexNode> equalities = new ArrayList<>();
@@ -468,6 +505,7 @@ final class RowBinder {
         }
         RelDataType target = castTarget(name);
         SqlNode operand = call.operand(0);
+        inferable(operand);
         if (SqlUtil.isNullLiteral(operand, false)) {
             return rexBuilder.makeNullLiteral(target);
         }

@@ -304,6 +304,9 @@ public final class ExprCompiler {
     }
 
     private Expr arithmetic(RexCall call) {
+        if (call.getType().getSqlTypeName() == SqlTypeName.NULL) {
+            return (row, ctx) -> null; // MOD(x, NULL) is typed as its NULL operand, and is NULL
+        }
         DataType type = numericType(call);
         for (RexNode operand : call.getOperands()) {
             DataType t = TypeMapping.toDataTypeOrNull(operand.getType());
