@@ -72,7 +72,9 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT b + NULL, CAST(NULL AS INT) FROM t WHERE b IS NULL", "SELECT id FROM t WHERE b IN (1, ?, 3)",
             "SELECT id FROM t WHERE b NOT IN (1, 2)", "SELECT id FROM t WHERE b BETWEEN 1 AND 2.5",
             "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE d <= CAST(b AS DECIMAL)",
-            "SELECT 1 + 2 AS c, 'x'", "SELECT COUNT(*)", "SELECT DISTINCT - COUNT(-11) / 95 ORDER BY 1 LIMIT 1")) {
+            "SELECT 1 + 2 AS c, 'x'", "SELECT COUNT(*)", "SELECT DISTINCT - COUNT(-11) / 95 ORDER BY 1 LIMIT 1",
+            "SELECT COALESCE(a, 0), NULLIF(b, 2), CASE WHEN b > 1 THEN 'x' END, CASE b WHEN 1 THEN NULL ELSE 3 END "
+                + "FROM t")) {
             assertTrue(direct(sql), sql);
         }
         assertTrue(engine.prepareAsWritten("SELECT s FROM t WHERE id = 3", new Cancellation()).explain()
@@ -85,7 +87,8 @@ class DirectPlanTest extends SqlTestSupport {
             "INSERT INTO t (id, b) VALUES (1, 2), (3, 4)", "INSERT INTO t (id, b) SELECT id + 100, b FROM t",
             "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1", "SELECT id FROM t WHERE id IN (1, 2)",
             "SELECT id FROM t WHERE r IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
-            "SELECT nosuch FROM t", "SELECT * FROM nosuch", "SELECT NULL", "SELECT *", "SELECT x")) {
+            "SELECT nosuch FROM t", "SELECT * FROM nosuch", "SELECT NULL", "SELECT *", "SELECT x",
+            "SELECT CASE WHEN b > 1 THEN 1 ELSE 2.5 END FROM t", "SELECT COALESCE(a, 2.5) FROM t")) {
             try {
                 assertFalse(direct(sql), sql);
             } catch (VersoException e) {
@@ -350,8 +353,20 @@ class DirectPlanTest extends SqlTestSupport {
 
     /** A numeric expression over {@code operands} and number literals. */
     private static String number(Random random, int depth, String[] operands) {
-        int choice = random.nextInt(depth == 0 ? 2 : 5);
+        // CASE, NULLIF and COALESCE (5 to 7) one time in five, so that the other forms stay common.
+        int choice = depth > 0 && random.nextInt(5) == 0 ? 5 + random.nextInt(3) : random.nextInt(depth == 0 ? 2 : 5);
         return switch (choice) {
+            case 5 -> "CASE WHEN " + condition(random, 0) + " THEN " + number(random, depth - 1, operands)
+                + (random.nextBoolean() ? " WHEN " + condition(random, 0) + " THEN "
+                + pick(random, new String[] {"NULL", "?", number(random, depth - 1, operands)}) : "")
+                + (random.nextBoolean() ? " ELSE " + number(random, depth - 1, operands) : "") + " END";
+            case 6 -> random.nextBoolean() ? "NULLIF(" + number(random, depth - 1, operands) + ", "
+                + number(random, depth - 1, operands) + ")"
+                : "CASE " + number(random, depth - 1, operands) + " WHEN " + number(random, 0, operands) + " THEN "
+                + number(random, depth - 1, operands) + " END";
+            case 7 -> "COALESCE(" + number(random, depth - 1, operands) + ", " + pick(random, new String[] {"NULL",
+                number(random, depth - 1, operands)}) + (random.nextBoolean() ? ", " + number(random, 0, operands)
+                : "") + ")";
             case 0 -> pick(random, operands);
             case 1 -> pick(random, NUMBER_LITERALS);
             case 2 -> random.nextInt(3) == 0 ? "CAST(" + number(random, depth - 1, operands) + " AS "

@@ -186,8 +186,8 @@ class SqlStatementsTest extends SqlTestSupport {
 
     /**
      * A result column without an alias is labelled as PostgreSQL labels it (upper case, like Verso's names): a
-     * function by its name, a CAST by what it casts, CASE as CASE, any other expression ?column?; never Calcite's
-     * internal EXPR$n.
+     * function by its name (COALESCE and NULLIF too), a CAST by what it casts, CASE as CASE, any other expression
+     * ?column?; never Calcite's internal EXPR$n.
      */
     @Test
     void expressionColumnsHaveReadableLabels() {
@@ -198,6 +198,13 @@ class SqlStatementsTest extends SqlTestSupport {
             .map(org.verso.sql.api.ColumnMeta::label).toList();
         assertEquals(List.of("COUNT", "SUM", "?column?", "B", "CASE", "UPPER", "A", "N"), labels);
         assertEquals("NEXTVAL", session.prepare("SELECT NEXT VALUE FOR lab_seq").columns().get(0).label());
+        // COALESCE and NULLIF keep their names, whichever path plans them (the validator rewrites them into CASE).
+        for (String sql : List.of("SELECT COALESCE(b, 0), NULLIF(b, 2), CAST(COALESCE(b, 1) AS BIGINT) FROM lab",
+            "SELECT a, COALESCE(b, 0), NULLIF(b, 2), CAST(COALESCE(b, 1) AS BIGINT) FROM lab ORDER BY b NULLS FIRST")) {
+            List<String> functions = session.prepare(sql).columns().stream().map(org.verso.sql.api.ColumnMeta::label)
+                .filter(label -> !label.equals("A")).toList();
+            assertEquals(List.of("COALESCE", "NULLIF", "COALESCE"), functions, sql);
+        }
         assertEquals("COUNT", session.prepare("SELECT COUNT(*) FROM lab UNION SELECT 5 FROM lab ORDER BY 1")
             .columns().get(0).label());
     }

@@ -31,8 +31,10 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUtil;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlCastFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
@@ -242,12 +244,23 @@ final class RowBinder {
         if (node instanceof SqlLiteral literal) {
             return literal(literal);
         }
+        if (node instanceof SqlCase caseNode && caseNode.getValueOperand() == null) {
+            return caseWhen(caseNode.getWhenOperands().getList(), caseNode.getThenOperands().getList(),
+                caseNode.getElseOperand());
+        }
         if (!(node instanceof SqlBasicCall call)) {
             throw notDirect();
         }
         SqlAggFunction aggregate = aggregateFunction(call);
         if (aggregate != null) {
             return scope.aggregate(call, aggregate);
+        }
+        if (call.getOperator() instanceof SqlUnresolvedFunction function) {
+            return switch (function.getName().toUpperCase(Locale.ROOT)) {
+                case "NULLIF" -> nullIf(call);
+                case "COALESCE" -> coalesce(call);
+                default -> throw notDirect();
+            };
         }
         return switch (call.getKind()) {
             case PLUS, MINUS, TIMES, DIVIDE, MOD -> arithmetic(call);
@@ -441,6 +454,70 @@ final class RowBinder {
             case GREATER_THAN -> SqlStdOperatorTable.GREATER_THAN;
             default -> SqlStdOperatorTable.GREATER_THAN_OR_EQUAL;
         };
+    }
+
+    /**
+     * {@code CASE WHEN c THEN v ... [ELSE e] END} (a simple CASE the parser has already turned into this form),
+     * where every value that is not a NULL literal has one type, which the CASE then has, so that no value needs
+     * the cast to a common type the validator would add; a NULL value and a missing ELSE are NULLs of that type.
+     */
+    private RexNode caseWhen(List<SqlNode> conditions, List<SqlNode> values, SqlNode otherwise) {
+        List<SqlNode> results = new ArrayList<>(values);
+        results.add(otherwise);
+        RexNode[] bound = new RexNode[results.size()];
+        RelDataType type = null;
+        for (int i = 0; i < bound.length; i++) {
+            SqlNode result = results.get(i);
+            if (result == null || SqlUtil.isNullLiteral(result, false)) {
+                continue;
+            }
+            if (result instanceof SqlDynamicParam) {
+                throw notDirect();
+            }
+            bound[i] = operand(result);
+            if (type == null) {
+                type = bound[i].getType();
+            } else if (!SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), type, bound[i].getType())) {
+                throw notDirect();
+            }
+        }
+        if (type == null) {
+            throw notDirect(); // every value NULL: the validator's type inference decides
+        }
+        List<RexNode> operands = new ArrayList<>();
+        for (int i = 0; i < conditions.size(); i++) {
+            operands.add(booleanOperand(conditions.get(i)));
+            operands.add(bound[i] != null ? bound[i] : rexBuilder.makeNullLiteral(type));
+        }
+        operands.add(bound[bound.length - 1] != null ? bound[bound.length - 1] : rexBuilder.makeNullLiteral(type));
+        return rexBuilder.makeCall(SqlStdOperatorTable.CASE, operands);
+    }
+
+    /** {@code NULLIF(a, b)} as the validator rewrites it: {@code CASE WHEN a = b THEN NULL ELSE a END}. */
+    private RexNode nullIf(SqlBasicCall call) {
+        if (call.operandCount() != 2 || call.getFunctionQuantifier() != null) {
+            throw notDirect();
+        }
+        SqlParserPos pos = call.getParserPosition();
+        SqlNode value = call.operand(0);
+        return caseWhen(List.of(SqlStdOperatorTable.EQUALS.createCall(pos, value, call.operand(1))),
+            List.of(SqlLiteral.createNull(pos)), value);
+    }
+
+    /**
+     * {@code COALESCE(a, b, ..., z)} as the validator rewrites it: {@code CASE WHEN a IS NOT NULL THEN a WHEN b IS
+     * NOT NULL THEN b ... ELSE z END}.
+     */
+    private RexNode coalesce(SqlBasicCall call) {
+        if (call.operandCount() < 2 || call.getFunctionQuantifier() != null) {
+            throw notDirect();
+        }
+        List<SqlNode> operands = call.getOperandList();
+        List<SqlNode> conditions = new ArrayList<>();
+        for (SqlNode operand : operands.subList(0, operands.size() - 1)) {
+            conditions.add(SqlStdOperatorTable.IS_NOT_NULL.createCall(call.getParserPosition(), operand));
+        }
+        return caseWhen(conditions, operands.subList(0, operands.size() - 1), operands.get(operands.size() - 1));
     }
 
     /**

@@ -26,6 +26,7 @@ import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.verso.common.ErrorCode;
 import org.verso.core.table.LockWait;
@@ -262,6 +263,7 @@ public final class StatementCompiler {
     private static StatementPlan<RelNode> planByCalcite(SqlNode node, SchemaSnapshot schema,
                                                                    RexBuilder rexBuilder, Cancellation cancellation) {
         SqlValidator validator = Validators.validator(schema);
+        Map<SqlParserPos, String> rewritten = ColumnLabels.rewrittenFunctions(node);
         SqlNode validated = validator.validate(node);
         List<ColumnMeta> parameters = parameters(validator.getParameterRowType(validated));
 
@@ -282,7 +284,7 @@ public final class StatementCompiler {
         planner.setRoot(planner.changeTraits(logical, logical.getTraitSet().replace(VersoConvention.INSTANCE)));
         boolean query = root.kind.belongsTo(SqlKind.QUERY);
         return new StatementPlan<>(planner.findBestExp(), parameters,
-            query ? columns(validator, validated, root.validatedRowType) : List.of(), query);
+            query ? columns(validator, validated, root.validatedRowType, rewritten) : List.of(), query);
     }
 
     /** The plan's text, one operator per line, each with the slot its measurements are counted at. */
@@ -327,14 +329,15 @@ public final class StatementCompiler {
         return result;
     }
 
-    private static List<ColumnMeta> columns(SqlValidator validator, SqlNode validated, RelDataType rowType) {
+    private static List<ColumnMeta> columns(SqlValidator validator, SqlNode validated, RelDataType rowType,
+                                            Map<SqlParserPos, String> rewritten) {
         List<List<String>> origins = validator.getFieldOrigins(validated);
         List<ColumnMeta> result = new ArrayList<>();
         for (RelDataTypeField field : rowType.getFieldList()) {
             List<String> origin = field.getIndex() < origins.size() ? origins.get(field.getIndex()) : null;
             String table = origin != null && origin.size() >= 2 ? origin.get(origin.size() - 2) : null;
             String column = origin != null && !origin.isEmpty() ? origin.get(origin.size() - 1) : null;
-            result.add(new ColumnMeta(ColumnLabels.label(field.getName(), validated, field.getIndex()),
+            result.add(new ColumnMeta(ColumnLabels.label(field.getName(), validated, field.getIndex(), rewritten),
                 TypeMapping.toDataType(field.getType()), field.getType().isNullable(), table, column));
         }
         return result;
