@@ -60,4 +60,71 @@ class PlanCacheTest extends SqlTestSupport {
         // a statement prepared before the DDL is planned again when it runs
         assertEquals(List.of(row(2, "x", 3)), rows(session.execute(select, new Object[0])));
     }
+    /**
+     * Statements planned at once by many sessions share one catalog snapshot per catalog version, while DDL moves
+     * the version on: every new text (direct path and planner alike) answers from the tables as they are when it is
+     * planned. Random texts and DDL timing; the seed is printed.
+     */
+    @Test
+    void concurrentPlanningAcrossCatalogVersions() throws Exception {
+        execute("CREATE TABLE t (id INT NOT NULL, v INT, PRIMARY KEY (id))");
+        for (int i = 0; i < 20; i++) {
+            update("INSERT INTO t VALUES (?, ?)", i, i * 10);
+        }
+        long seed = System.nanoTime();
+        System.out.println("PlanCacheTest concurrent planning seed=" + seed);
+        int threads = 4;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads + 1);
+        java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+        try {
+            java.util.concurrent.Future<Integer> ddl = pool.submit(() -> {
+                java.util.Random random = new java.util.Random(seed);
+                int changes = 0;
+                try (Session own = engine.openSession()) {
+                    while (running.get()) {
+                        String table = "side" + (changes % 3);
+                        own.execute(own.prepare("CREATE TABLE " + table + "_" + changes + " (k INT PRIMARY KEY)"),
+                            new Object[0]);
+                        changes++;
+                        Thread.sleep(random.nextInt(3));
+                    }
+                }
+                return changes;
+            });
+            List<java.util.concurrent.Future<Integer>> planners = new java.util.ArrayList<>();
+            for (int w = 0; w < threads; w++) {
+                long workerSeed = seed + w + 1;
+                int worker = w;
+                planners.add(pool.submit(() -> {
+                    java.util.Random random = new java.util.Random(workerSeed);
+                    try (Session own = engine.openSession()) {
+                        for (int n = 0; n < 300; n++) {
+                            int id = random.nextInt(20);
+                            int add = random.nextInt(1000);
+                            // A new alias each time: a new text and a new shape, planned afresh.
+                            String alias = "c" + worker + "_" + n;
+                            String sql = switch (random.nextInt(3)) {
+                                case 0 -> "SELECT v + " + add + " AS " + alias + " FROM t WHERE id = " + id;
+                                case 1 -> "SELECT COALESCE(v, 0) + " + add + " AS " + alias
+                                    + " FROM t WHERE id = " + id + " ORDER BY 1 NULLS FIRST";
+                                default -> "SELECT x.v + " + add + " AS " + alias + " FROM t AS x JOIN t AS y"
+                                    + " ON x.id = y.id WHERE x.id = " + id;
+                            };
+                            List<List<Object>> rows = rows(own.execute(own.prepare(sql), new Object[0]));
+                            assertEquals(List.of(row(id * 10 + add)), rows, "seed " + seed + ": " + sql);
+                        }
+                    }
+                    return 300;
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> planner : planners) {
+                assertEquals(300, planner.get(2, java.util.concurrent.TimeUnit.MINUTES));
+            }
+            running.set(false);
+            org.junit.jupiter.api.Assertions.assertTrue(ddl.get(1, java.util.concurrent.TimeUnit.MINUTES) > 0);
+        } finally {
+            running.set(false);
+            pool.shutdownNow();
+        }
+    }
 }

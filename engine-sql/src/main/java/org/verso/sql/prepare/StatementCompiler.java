@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,8 +65,9 @@ import org.verso.sql.type.TypeMapping;
  * {@link SchemaSnapshot} (views expand in place), SQL to relational algebra (omitted INSERT columns take their
  * DEFAULT or identity value), then a Volcano planner with only {@link VersoRules}, then the {@link PlanBuilder},
  * which compiles into writes the table constraints they must keep. Statements whose plan is obvious skip the
- * validator and the planner ({@link DirectPlanner}). DDL is translated, not planned. Immutable and thread safe;
- * every call builds its own Calcite objects.
+ * validator and the planner ({@link DirectPlanner}). DDL is translated, not planned. Thread safe: every call
+ * builds its own Calcite objects, except the read-only catalog snapshot that statements of one catalog version
+ * share.
  */
 public final class StatementCompiler {
     /** Catalog reads race with DDL only briefly; give up after this many changed snapshots. */
@@ -77,6 +79,12 @@ public final class StatementCompiler {
     private static final Pattern ID_PREFIXED = Pattern.compile("( *)(\\d+):(.*)");
 
     private final boolean directPlans;
+    /**
+     * The snapshot of the catalog version last planned at, shared by the statements planned at that version: reading
+     * the catalog into Calcite's schema and a type factory cost an ad-hoc statement more than planning it directly.
+     * A snapshot is read-only once built (its schemas do not cache, and types are interned JVM-wide).
+     */
+    private final AtomicReference<SchemaSnapshot> latest = new AtomicReference<>();
 
     /** A compiler that plans the statements it covers on the direct path ({@link DirectPlanner}). */
     public StatementCompiler() {
@@ -126,13 +134,13 @@ public final class StatementCompiler {
                     explained = forUpdateQuery.query;
                 }
                 boolean analyze = explain instanceof SqlExplainAnalyze;
-                CompiledStatement planned = plan(explained, snapshot(catalog, systemViews), locking, analyze,
+                CompiledStatement planned = plan(explained, currentSnapshot(catalog, systemViews), locking, analyze,
                     cancellation, null);
                 return analyze ? planned : explain(planned);
             }
             Supplier<String> explain = !operators ? null : Suppliers.memoize(
                 () -> compile(sql, catalog, systemViews, new Cancellation(), false).explain());
-            return plan(node, snapshot(catalog, systemViews), forUpdate, false, cancellation, explain);
+            return plan(node, currentSnapshot(catalog, systemViews), forUpdate, false, cancellation, explain);
         } catch (VersoException e) {
             throw e;
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
@@ -152,6 +160,18 @@ public final class StatementCompiler {
         }
         return CompiledStatement.planned(StatementKind.EXPLAIN, statement.parameters(), List.of(PLAN_COLUMN),
             new ValuesNode(lines), statement.catalogVersion(), statement.explain(), false, statement.direct());
+    }
+
+    /** The snapshot of the catalog's current version: the one last read, if it is of that version. */
+    private SchemaSnapshot currentSnapshot(Catalog catalog, List<SystemView> systemViews) {
+        SchemaSnapshot last = latest.get();
+        if (last != null && last.catalog() == catalog && last.systemViews() == systemViews
+            && last.catalogVersion() == catalog.version()) {
+            return last;
+        }
+        SchemaSnapshot read = snapshot(catalog, systemViews);
+        latest.set(read);
+        return read;
     }
 
     /** A snapshot whose tables convert their DEFAULT expressions with this same snapshot. */

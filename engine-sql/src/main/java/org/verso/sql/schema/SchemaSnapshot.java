@@ -25,21 +25,24 @@ import org.verso.sql.type.VersoTypeFactory;
  * The catalog at one version, as a Calcite catalog reader: one Calcite schema per Verso schema ({@code PUBLIC}, the
  * default for unqualified names, those made by CREATE SCHEMA, and {@code SYS} and {@code INFORMATION_SCHEMA} with
  * the system views), holding the tables, views (expanded where a statement uses them) and sequences (for
- * {@code NEXT VALUE FOR}). Built per planning run, so a plan always sees one consistent set of objects; names are
- * matched case-sensitively because the parser already normalised unquoted identifiers.
+ * {@code NEXT VALUE FOR}). Read at one catalog version, so a plan always sees one consistent set of objects, and
+ * shared by the statements planned at that version: nothing in it changes once it is built (its Calcite schemas
+ * do not cache). Names are matched case-sensitively because the parser already normalised unquoted identifiers.
  */
 public final class SchemaSnapshot {
     private final long catalogVersion;
     private final Catalog catalog;
     private final JavaTypeFactoryImpl typeFactory;
     private final CalciteCatalogReader catalogReader;
+    private final List<SystemView> systemViews;
 
     private SchemaSnapshot(long catalogVersion, Catalog catalog, JavaTypeFactoryImpl typeFactory,
-                           CalciteCatalogReader reader) {
+                           CalciteCatalogReader reader, List<SystemView> systemViews) {
         this.catalogVersion = catalogVersion;
         this.catalog = catalog;
         this.typeFactory = typeFactory;
         this.catalogReader = reader;
+        this.systemViews = systemViews;
     }
 
     /** Reads the catalog; returns null if a DDL statement changed it while reading (the caller retries). */
@@ -98,7 +101,7 @@ public final class SchemaSnapshot {
         CalciteConnectionConfig config = new CalciteConnectionConfigImpl(props);
         CalciteCatalogReader reader = new CalciteCatalogReader(root, List.of(CatalogNames.DEFAULT_SCHEMA),
             typeFactory, config);
-        return new SchemaSnapshot(version, catalog, typeFactory, reader);
+        return new SchemaSnapshot(version, catalog, typeFactory, reader, systemViews);
     }
 
     private static CalciteSchema schemaOf(Map<String, CalciteSchema> schemas, String key) {
@@ -111,6 +114,11 @@ public final class SchemaSnapshot {
 
     public long catalogVersion() {
         return catalogVersion;
+    }
+
+    /** The system views this snapshot holds, as given to {@link #read}. */
+    public List<SystemView> systemViews() {
+        return systemViews;
     }
 
     /** The catalog this snapshot was read from (its version may have moved on since). */
