@@ -74,7 +74,7 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT id FROM t WHERE b IN (1, 2.5)", "SELECT id FROM t WHERE d <= CAST(b AS DECIMAL)",
             "SELECT 1 + 2 AS c, 'x'", "SELECT COUNT(*)", "SELECT DISTINCT - COUNT(-11) / 95 ORDER BY 1 LIMIT 1",
             "SELECT COALESCE(a, 0), NULLIF(b, 2), CASE WHEN b > 1 THEN 'x' END, CASE b WHEN 1 THEN NULL ELSE 3 END "
-                + "FROM t")) {
+                + "FROM t", "SELECT CASE WHEN b > 1 THEN 1 ELSE 2.5 END, COALESCE(a, 2.5), NULLIF(s, c) FROM t")) {
             assertTrue(direct(sql), sql);
         }
         assertTrue(engine.prepareAsWritten("SELECT s FROM t WHERE id = 3", new Cancellation()).explain()
@@ -88,7 +88,7 @@ class DirectPlanTest extends SqlTestSupport {
             "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1", "SELECT id FROM t WHERE id IN (1, 2)",
             "SELECT id FROM t WHERE r IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
             "SELECT nosuch FROM t", "SELECT * FROM nosuch", "SELECT NULL", "SELECT *", "SELECT x",
-            "SELECT CASE WHEN b > 1 THEN 1 ELSE 2.5 END FROM t", "SELECT COALESCE(a, 2.5) FROM t")) {
+            "SELECT CASE WHEN b > 1 THEN 1 ELSE 'x' END FROM t", "SELECT COALESCE(a, ?) FROM t")) {
             try {
                 assertFalse(direct(sql), sql);
             } catch (VersoException e) {

@@ -39,6 +39,7 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.util.Litmus;
 import org.apache.calcite.util.NlsString;
 
 /**
@@ -458,31 +459,46 @@ final class RowBinder {
 
     /**
      * {@code CASE WHEN c THEN v ... [ELSE e] END} (a simple CASE the parser has already turned into this form),
-     * where every value that is not a NULL literal has one type, which the CASE then has, so that no value needs
-     * the cast to a common type the validator would add; a NULL value and a missing ELSE are NULLs of that type.
+     * whose values that are not NULL literals have a least restrictive type, as the converter finds it: each value
+     * is cast to it where its type differs (INTEGER to BIGINT, INTEGER to DECIMAL(11, 1)), and a NULL value and a
+     * missing ELSE are NULLs of it. Values with no such type (a number and a string) the validator coerces first.
      */
     private RexNode caseWhen(List<SqlNode> conditions, List<SqlNode> values, SqlNode otherwise) {
         List<SqlNode> results = new ArrayList<>(values);
         results.add(otherwise);
         RexNode[] bound = new RexNode[results.size()];
-        RelDataType type = null;
+        RelDataTypeFactory types = rexBuilder.getTypeFactory();
+        List<RelDataType> valueTypes = new ArrayList<>();
+        boolean anyNull = false;
         for (int i = 0; i < bound.length; i++) {
             SqlNode result = results.get(i);
             if (result == null || SqlUtil.isNullLiteral(result, false)) {
+                anyNull = true;
                 continue;
             }
+            // The validator derives each value's type before it types the parameters in it: its error.
             if (result instanceof SqlDynamicParam) {
                 throw notDirect();
             }
+            inferable(result);
             bound[i] = operand(result);
-            if (type == null) {
-                type = bound[i].getType();
-            } else if (!SqlTypeUtil.equalSansNullability(rexBuilder.getTypeFactory(), type, bound[i].getType())) {
-                throw notDirect();
+            RelDataType valueType = bound[i].getType();
+            // As the validator types CASE: THEN x under WHEN x IS NOT NULL is never NULL (COALESCE is made so).
+            if (i < conditions.size() && conditions.get(i).getKind() == SqlKind.IS_NOT_NULL
+                && ((SqlCall) conditions.get(i)).operand(0).equalsDeep(result, Litmus.IGNORE)) {
+                valueType = types.createTypeWithNullability(valueType, false);
             }
+            valueTypes.add(valueType);
         }
+        RelDataType type = valueTypes.isEmpty() ? null : types.leastRestrictive(valueTypes);
         if (type == null) {
-            throw notDirect(); // every value NULL: the validator's type inference decides
+            throw notDirect(); // every value NULL, or values of no common type: the validator's to decide
+        }
+        type = types.createTypeWithNullability(type, type.isNullable() || anyNull);
+        for (int i = 0; i < bound.length; i++) {
+            if (bound[i] != null) {
+                bound[i] = rexBuilder.ensureType(type, bound[i], false);
+            }
         }
         List<RexNode> operands = new ArrayList<>();
         for (int i = 0; i < conditions.size(); i++) {
@@ -490,7 +506,7 @@ final class RowBinder {
             operands.add(bound[i] != null ? bound[i] : rexBuilder.makeNullLiteral(type));
         }
         operands.add(bound[bound.length - 1] != null ? bound[bound.length - 1] : rexBuilder.makeNullLiteral(type));
-        return rexBuilder.makeCall(SqlStdOperatorTable.CASE, operands);
+        return rexBuilder.makeCall(type, SqlStdOperatorTable.CASE, operands);
     }
 
     /** {@code NULLIF(a, b)} as the validator rewrites it: {@code CASE WHEN a = b THEN NULL ELSE a END}. */
