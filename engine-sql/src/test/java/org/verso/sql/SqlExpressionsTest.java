@@ -180,4 +180,23 @@ class SqlExpressionsTest extends SqlTestSupport {
             session.prepare(indexJoin).explain());
         assertEquals(List.of(row(2, new BigDecimal("3.00"))), query(indexJoin));
     }
+    /**
+     * String literals of different lengths that meet in one column (CASE, VALUES, UNION) keep their own lengths, as
+     * PostgreSQL's text does: their common type is VARCHAR, not a CHAR that pads the shorter ones ('no' was 'no ').
+     */
+    @Test
+    void literalsOfDifferentLengthsAreNotPadded() {
+        assertEquals(List.of(row("no"), row("yes"), row("yes")),
+            query("SELECT CASE WHEN id = 1 THEN 'no' ELSE 'yes' END FROM t ORDER BY id"));
+        assertEquals(List.of(row("no", 2), row("yes", 3)),
+            query("SELECT CASE WHEN a IS NULL THEN 'yes' ELSE 'no' END AS w, CHAR_LENGTH(CASE WHEN a IS NULL THEN "
+                + "'yes' ELSE 'no' END) FROM t WHERE id < 3 ORDER BY id"));
+        assertEquals(List.of(row(1), row(2)), query("SELECT CHAR_LENGTH(x) FROM (VALUES ('a'), ('bb')) AS w(x) ORDER BY 1"));
+        assertEquals(List.of(row("a"), row("bb")), query("SELECT 'a' UNION ALL SELECT 'bb' ORDER BY 1"));
+        assertEquals(List.of(row("x")), query("SELECT COALESCE(s, 'x') FROM t WHERE id = 3"));
+        // The result columns are VARCHAR, which a reader does not pad; a CHAR column stays CHAR.
+        assertEquals("VARCHAR(3)", session.prepare("SELECT CASE WHEN id = 1 THEN 'no' ELSE 'yes' END FROM t")
+            .columns().get(0).type().toString());
+        assertEquals("CHAR(4)", session.prepare("SELECT c FROM t").columns().get(0).type().toString());
+    }
 }

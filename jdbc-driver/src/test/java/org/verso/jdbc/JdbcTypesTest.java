@@ -172,6 +172,16 @@ class JdbcTypesTest {
             assertEquals("ab", rs.getString(2)); // VARCHAR keeps its length
             assertEquals("ab|", rs.getString(3)); // as text, CHAR loses its padding (PostgreSQL's rule)
         }
+        // Literals of different lengths in one column are VARCHAR, as PostgreSQL's text: 'no' is not padded to 'no '.
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT CASE WHEN id = 1 THEN 'no' ELSE 'yes' END, x FROM codes, "
+                 + "(VALUES ('a'), ('bb')) AS v(x) WHERE id = 1 ORDER BY x")) {
+            assertTrue(rs.next());
+            assertEquals("no", rs.getString(1));
+            assertEquals("a", rs.getString(2));
+            assertTrue(rs.next());
+            assertEquals("bb", rs.getString(2));
+        }
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT code FROM codes WHERE id IN (2, 3) ORDER BY id")) {
             assertTrue(rs.next());

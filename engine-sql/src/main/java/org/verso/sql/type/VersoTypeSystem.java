@@ -50,6 +50,15 @@ public final class VersoTypeSystem extends RelDataTypeSystemImpl {
     }
 
     /**
+     * CHAR values of different lengths that meet in one column (VALUES ('a'), ('bb'), UNION, CASE) have a VARCHAR
+     * type, as PostgreSQL's text literals do, rather than the longer CHAR, which would pad 'a' to 'a '.
+     */
+    @Override
+    public boolean shouldConvertRaggedUnionTypesToVarying() {
+        return true;
+    }
+
+    /**
      * SUM of SMALLINT or INTEGER is BIGINT and SUM of DECIMAL(p,s) is DECIMAL(38,s), as in PostgreSQL: a sum of many
      * values needs more room than each value has.
      */
