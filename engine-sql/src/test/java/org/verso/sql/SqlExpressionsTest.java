@@ -166,6 +166,9 @@ class SqlExpressionsTest extends SqlTestSupport {
         assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE d BETWEEN w AND 5"));
         assertEquals(List.of(row(1)), query("SELECT id FROM bt WHERE d NOT BETWEEN w AND 5"));
         assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE d IN (w, 7)"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE d IN (SELECT w FROM bt)"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM bt WHERE d = ANY (SELECT w FROM bt)"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM bt WHERE d NOT IN (SELECT w FROM bt)"));
         assertEquals(List.of(row(2, 2)),
             query("SELECT x.id, y.id FROM bt x JOIN bt y ON x.w = y.d ORDER BY x.id"));
         assertEquals(List.of(row(1)), query("SELECT id FROM bt WHERE CASE WHEN w > f THEN 1 ELSE 0 END = 1"));
