@@ -151,4 +151,22 @@ class SqlErrorsTest extends SqlTestSupport {
         update("INSERT INTO m VALUES (?, ?)", 1, new BigDecimal("1.005"));
         assertEquals(List.of(row(new BigDecimal("1.01"))), query("SELECT v FROM m"));
     }
+    /**
+     * A number literal no Verso type can hold is 22003 wherever it stands (it was XX000): more than 38 digits, or a
+     * floating-point literal beyond DOUBLE's range. COALESCE without arguments was XX000 too.
+     */
+    @Test
+    void numberLiteralsOutOfRange() {
+        for (String sql : List.of("SELECT 123456789012345678901234567890123456789",
+            "SELECT 99999999999999999999999999999999999999.5", "SELECT 1 FROM t WHERE n > 999999999999999999999999999999999999999",
+            "SELECT id FROM t WHERE id = 123456789012345678901234567890123456789", "SELECT 1e400", "SELECT -1e400 + n FROM t",
+            "INSERT INTO t VALUES (9, 'x', 1e400)")) {
+            assertTrue(assertFails("22003", sql).getMessage().contains("out of range"), sql);
+        }
+        assertTrue(assertFails("42000", "SELECT COALESCE()").getMessage().contains("COALESCE"));
+        // The largest that fit still work.
+        assertEquals(List.of(row(new java.math.BigDecimal("99999999999999999999999999999999999999"))),
+            query("SELECT 99999999999999999999999999999999999999"));
+        assertEquals(List.of(row(1.0e308)), query("SELECT 1e308"));
+    }
 }

@@ -49,11 +49,16 @@ public final class SqlParsing {
         }
         try {
             VersoParserImpl parser = parser(statement);
+            SqlNode parsed;
             try {
-                return parser.parseSqlStmtEof();
+                parsed = parser.parseSqlStmtEof();
             } catch (Throwable t) {
                 throw normalized(parser, t, statement);
             }
+            parsed.accept(EarlyChecks.INSTANCE);
+            return parsed;
+        } catch (VersoException e) {
+            throw e;
         } catch (SqlParseException e) {
             if (e.getCause() instanceof StackOverflowError) {
                 throw ErrorCode.STATEMENT_TOO_COMPLEX.exception();
