@@ -25,11 +25,10 @@ final class EarlyChecks extends SqlBasicVisitor<Void> {
     @Override
     public Void visit(SqlLiteral literal) {
         if (literal instanceof SqlNumericLiteral number) {
-            BigDecimal value = number.getValueAs(BigDecimal.class);
             boolean outOfRange = number.isExact()
                 ? number.getPrec() > DataType.MAX_DECIMAL_PRECISION
                     || number.getScale() != null && number.getScale() > DataType.MAX_DECIMAL_PRECISION
-                : Double.isInfinite(value.doubleValue());
+                : Double.isInfinite(number.getValueAs(BigDecimal.class).doubleValue());
             if (outOfRange) {
                 throw ErrorCode.VALUE_OUT_OF_RANGE.exception(number.toValue(),
                     number.isExact() ? "DECIMAL(" + DataType.MAX_DECIMAL_PRECISION + ")" : "DOUBLE");

@@ -28,6 +28,10 @@ public final class ParserWarmup {
 
     /** Starts the warm-up if this JVM has not; the handle to {@link #await} it either way. */
     public static ParserWarmup start() {
+        Thread started = WARMUP.get();
+        if (started != null) {
+            return new ParserWarmup(started);
+        }
         Thread thread = new Thread(ParserWarmup::parseAll, "verso-parser-warmup");
         thread.setDaemon(true);
         if (WARMUP.compareAndSet(null, thread)) {
