@@ -41,6 +41,8 @@ public final class SqlState {
     public static final String DIVISION_BY_ZERO = "22012";
     /** A logarithm of zero or a negative number. */
     public static final String INVALID_ARGUMENT_FOR_LOGARITHM = "2201E";
+    public static final String INVALID_ARGUMENT_FOR_NTILE = "22014";
+    public static final String INVALID_ARGUMENT_FOR_NTH_VALUE = "22016";
     /** A square root of a negative number, and other arguments outside a power function's domain. */
     public static final String INVALID_ARGUMENT_FOR_POWER_FUNCTION = "2201F";
     public static final String INVALID_ROW_COUNT = "2201W";

@@ -2,6 +2,7 @@ package org.verso.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,5 +49,33 @@ class WindowFunctionTest extends SqlTestSupport {
                 + " WHERE region = 'n' WINDOW w AS (ORDER BY id) ORDER BY id LIMIT 1"));
         assertFails("0A000", "SELECT SUM(amount) OVER (ORDER BY amount RANGE BETWEEN 5 PRECEDING AND CURRENT ROW)"
             + " FROM sales");
+    }
+
+    @Test
+    void distributionFunctions() {
+        // ntile: 6 rows in 4 buckets of 2, 2, 1, 1; the ranks of amounts 5, 7, 10, 20, 20 and NULL (last)
+        assertEquals(List.of(row(4, 1L, 0.0, 1.0 / 6), row(6, 1L, 0.2, 2.0 / 6), row(1, 2L, 0.4, 0.5),
+                row(2, 2L, 0.6, 5.0 / 6), row(3, 3L, 0.6, 5.0 / 6), row(5, 4L, 1.0, 1.0)),
+            query("SELECT id, NTILE(4) OVER (ORDER BY amount, id), PERCENT_RANK() OVER (ORDER BY amount),"
+                + " CUME_DIST() OVER (ORDER BY amount) FROM sales ORDER BY amount, id"));
+        // more buckets than rows: one row each
+        assertEquals(List.of(row(1, 1L), row(2, 2L), row(3, 3L)),
+            query("SELECT id, NTILE(5) OVER (PARTITION BY region ORDER BY id) FROM sales WHERE region = 'n'"
+                + " ORDER BY id"));
+        assertFails("22014", "SELECT NTILE(0) OVER (ORDER BY id) FROM sales");
+    }
+
+    @Test
+    void nthValueAndWindowStatistics() {
+        assertEquals(List.of(Arrays.asList(1, null, 10), row(2, 20, 30), row(3, 20, 30), Arrays.asList(4, null, 5),
+                Arrays.asList(5, null, 5), Arrays.asList(6, null, 7)),
+            query("SELECT id, NTH_VALUE(amount, 2) OVER (PARTITION BY region ORDER BY id), BIT_OR(amount) OVER"
+                + " (PARTITION BY region ORDER BY id) FROM sales ORDER BY id"));
+        assertFails("22016", "SELECT NTH_VALUE(amount, 0) OVER (ORDER BY id) FROM sales");
+        // a standard deviation over a window is the aggregate's, exact (amounts above 100 once overflowed)
+        assertEquals(List.of(row("n", new BigDecimal("577.3502691896257645")),
+                row("s", new BigDecimal("141.4213562373095049"))),
+            query("SELECT DISTINCT region, STDDEV_SAMP(amount * 100) OVER (PARTITION BY region) FROM sales"
+                + " ORDER BY region"));
     }
 }

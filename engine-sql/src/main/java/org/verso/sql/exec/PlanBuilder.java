@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
@@ -19,6 +20,9 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.util.ImmutableBitSet;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.IndexDefinition;
@@ -218,7 +222,12 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
             case LEAD -> WindowNode.Call.Function.LEAD;
             case FIRST_VALUE -> WindowNode.Call.Function.FIRST_VALUE;
             case LAST_VALUE -> WindowNode.Call.Function.LAST_VALUE;
-            case COUNT, SUM, SUM0, MIN, MAX, AVG -> WindowNode.Call.Function.AGGREGATE;
+            case NTH_VALUE -> WindowNode.Call.Function.NTH_VALUE;
+            case NTILE -> WindowNode.Call.Function.NTILE;
+            case PERCENT_RANK -> WindowNode.Call.Function.PERCENT_RANK;
+            case CUME_DIST -> WindowNode.Call.Function.CUME_DIST;
+            case COUNT, SUM, SUM0, MIN, MAX, AVG, VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, BIT_AND, BIT_OR, BIT_XOR,
+                ANY_VALUE -> WindowNode.Call.Function.AGGREGATE;
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the window function "
                 + call.getOperator().getName());
         };
@@ -228,6 +237,10 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         AggregateFunction aggregate = null;
         if (function == WindowNode.Call.Function.AGGREGATE) {
             AggregateFunction.Kind kind = AggregateFunction.Kind.valueOf(call.getOperator().getKind().name());
+            if (kind.name().startsWith("BIT_") && !SqlTypeUtil.isIntType(call.getType())) {
+                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(call.getOperator().getName() + " of "
+                    + call.getType().getFullTypeString());
+            }
             aggregate = new AggregateFunction(kind, arguments.length == 0 ? -1 : arguments[0], false, -1,
                 TypeMapping.toDataType(call.getType()), null);
         }
@@ -276,23 +289,27 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     @Override
     public PlanNode visit(VersoAggregate rel) {
-        return aggregate(build(rel.getInput()), rel.getGroupSet().toArray(), rel.getAggCallList());
+        int[][] groupingSets = rel.getGroupType() == Aggregate.Group.SIMPLE ? null
+            : rel.getGroupSets().stream().map(ImmutableBitSet::toArray).toArray(int[][]::new);
+        return aggregate(build(rel.getInput()), rel.getGroupSet().toArray(), groupingSets, rel.getAggCallList());
     }
 
-    /** Groups by the input columns {@code groupKeys}; the output is the keys, then each call's result. */
-    public PlanNode aggregate(PlanNode input, int[] groupKeys, List<AggregateCall> calls) {
+    /**
+     * Groups by the input columns {@code groupKeys}, or by each of {@code groupingSets} (null for a plain GROUP BY);
+     * the output is the keys, then each call's result.
+     */
+    public PlanNode aggregate(PlanNode input, int[] groupKeys, int[][] groupingSets, List<AggregateCall> calls) {
         AggregateFunction[] functions = new AggregateFunction[calls.size()];
         for (int i = 0; i < functions.length; i++) {
             functions[i] = aggregateFunction(calls.get(i));
         }
-        return new AggregateNode(input, groupKeys, functions);
+        return groupingSets == null ? new AggregateNode(input, groupKeys, functions)
+            : new AggregateNode(input, groupKeys, groupingSets, functions);
     }
 
     private static AggregateFunction aggregateFunction(AggregateCall call) {
-        if (call.getArgList().size() > 1 || !call.collation.getFieldCollations().isEmpty()) {
-            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate " + call);
-        }
-        AggregateFunction.Kind kind = switch (call.getAggregation().getKind()) {
+        SqlKind sqlKind = call.getAggregation().getKind();
+        AggregateFunction.Kind kind = switch (sqlKind) {
             case COUNT -> AggregateFunction.Kind.COUNT;
             case SUM -> AggregateFunction.Kind.SUM;
             case SUM0 -> AggregateFunction.Kind.SUM0;
@@ -301,14 +318,30 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
             case AVG -> AggregateFunction.Kind.AVG;
             case SINGLE_VALUE -> AggregateFunction.Kind.SINGLE_VALUE;
             case LITERAL_AGG -> AggregateFunction.Kind.LITERAL;
+            case VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP, BIT_AND, BIT_OR, BIT_XOR, ANY_VALUE, MODE,
+                PERCENTILE_CONT, PERCENTILE_DISC, GROUPING -> AggregateFunction.Kind.valueOf(sqlKind.name());
+            case LISTAGG, STRING_AGG -> AggregateFunction.Kind.LISTAGG;
             default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate function "
                 + call.getAggregation().getName());
         };
-        int argument = call.getArgList().isEmpty() ? -1 : call.getArgList().get(0);
+        int arguments = call.getArgList().size();
+        boolean multiple = kind == AggregateFunction.Kind.LISTAGG ? arguments > 2
+            : kind != AggregateFunction.Kind.GROUPING && arguments > 1;
+        boolean percentile = kind == AggregateFunction.Kind.PERCENTILE_CONT
+            || kind == AggregateFunction.Kind.PERCENTILE_DISC;
+        List<RelFieldCollation> order = call.collation.getFieldCollations();
+        if (multiple || percentile && (arguments != 1 || order.size() != 1)) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the aggregate " + call);
+        }
+        if (kind.name().startsWith("BIT_") && !SqlTypeUtil.isIntType(call.getType())) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception(call.getAggregation().getName() + " of "
+                + call.getType().getFullTypeString());
+        }
         Object literal = kind == AggregateFunction.Kind.LITERAL
             ? ExprCompiler.literalValue((RexLiteral) call.rexList.get(0)) : null;
-        return new AggregateFunction(kind, argument, call.isDistinct(), call.filterArg,
-            TypeMapping.toDataType(call.getType()), literal);
+        return new AggregateFunction(kind, call.getArgList().stream().mapToInt(Integer::intValue).toArray(),
+            call.isDistinct(), call.filterArg, order.isEmpty() ? null : comparator(order),
+            percentile ? order.get(0).getFieldIndex() : -1, TypeMapping.toDataType(call.getType()), literal);
     }
 
     @Override

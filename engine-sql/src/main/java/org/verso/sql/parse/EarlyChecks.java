@@ -2,6 +2,16 @@ package org.verso.sql.parse;
 
 import java.math.BigDecimal;
 import java.util.Locale;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlBasicAggFunction;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.util.Optionality;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNumericLiteral;
@@ -14,10 +24,24 @@ import org.verso.common.type.DataType;
  * What the grammar accepts but Calcite would fail on with an internal error rather than a user's error, checked
  * once a statement is parsed: a number literal that no type holds (more digits, or digits after the point, than
  * DECIMAL's {@link DataType#MAX_DECIMAL_PRECISION}, or a floating-point literal beyond DOUBLE's range) is 22003, and
- * COALESCE without arguments is the validator's argument-count error.
+ * COALESCE without arguments is the validator's argument-count error. It also gives PERCENTILE_CONT the
+ * standard's result type ({@link #PERCENTILE_CONT}), the one change made to the tree, made here because the parser
+ * names Calcite's operator itself rather than leaving the name for the operator table to resolve.
  */
 final class EarlyChecks extends SqlBasicVisitor<Void> {
     static final EarlyChecks INSTANCE = new EarlyChecks();
+
+    /**
+     * PERCENTILE_CONT answering DOUBLE, as the standard and PostgreSQL have it: Calcite types it as its ORDER BY
+     * column, so that the 0.25 percentile of the integers 0, 5, 7 and 10 was 4 instead of 3.75.
+     */
+    static final SqlAggFunction PERCENTILE_CONT = SqlBasicAggFunction
+        .create(SqlKind.PERCENTILE_CONT, ReturnTypes.DOUBLE.andThen(SqlTypeTransforms.FORCE_NULLABLE),
+            OperandTypes.UNIT_INTERVAL_NUMERIC_LITERAL)
+        .withFunctionType(SqlFunctionCategory.SYSTEM)
+        .withGroupOrder(Optionality.MANDATORY)
+        .withPercentile(true)
+        .withAllowsFraming(false);
 
     private EarlyChecks() {
     }
@@ -39,6 +63,9 @@ final class EarlyChecks extends SqlBasicVisitor<Void> {
 
     @Override
     public Void visit(SqlCall call) {
+        if (call.getOperator() == SqlStdOperatorTable.PERCENTILE_CONT && call instanceof SqlBasicCall basic) {
+            basic.setOperator(PERCENTILE_CONT);
+        }
         if (call.operandCount() == 0 && call.getOperator() instanceof SqlUnresolvedFunction function
             && function.getName().toUpperCase(Locale.ROOT).equals("COALESCE")) {
             throw ErrorCode.VALIDATION_ERROR.exception("Invalid number of arguments to function 'COALESCE'. Was "

@@ -91,7 +91,7 @@ interface PlanShapes<N> {
 
         @Override
         public PlanNode aggregate(PlanNode input, int groupCount, List<AggregateCall> calls) {
-            return builder.aggregate(input, ImmutableBitSet.range(groupCount).toArray(), calls);
+            return builder.aggregate(input, ImmutableBitSet.range(groupCount).toArray(), null, calls);
         }
 
         @Override

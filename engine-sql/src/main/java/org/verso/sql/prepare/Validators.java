@@ -33,6 +33,6 @@ final class Validators {
     static SqlToRelConverter converter(SchemaSnapshot schema, SqlValidator validator, RelOptCluster cluster,
                                        ViewExpansion views) {
         return new SqlToRelConverter(views, validator, schema.catalogReader(), cluster,
-            ExactComparisons.INSTANCE, CONVERTER_CONFIG);
+            VersoConvertlets.INSTANCE, CONVERTER_CONFIG);
     }
 }

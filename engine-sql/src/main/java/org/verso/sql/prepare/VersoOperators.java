@@ -15,7 +15,7 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
 /**
  * The functions statements may call: Calcite's standard operators, Verso's own ({@code nextval}, {@code now}), and
  * the common spellings of other databases that Calcite keeps in its library tables (LTRIM, RTRIM, LENGTH, GREATEST,
- * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs). GREATEST and LEAST are NULL if an argument is,
+ * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs, STRING_AGG, BOOL_AND and BOOL_OR). GREATEST and LEAST are NULL if an argument is,
  * as in Oracle and MySQL (PostgreSQL ignores NULL arguments).
  */
 public final class VersoOperators {
@@ -42,7 +42,8 @@ public final class VersoOperators {
         SqlOperatorTables.of(List.of(NEXTVAL, NOW, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
-            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY)));
+            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY, SqlLibraryOperators.STRING_AGG,
+            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR)));
 
     private VersoOperators() {
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.verso.common.ErrorCode;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
@@ -24,7 +25,10 @@ public final class WindowNode implements PlanNode {
 
     /** One function of a window, written to column {@code output} of the extended row. */
     public record Call(Function function, int[] arguments, AggregateFunction aggregate, int output) {
-        public enum Function { ROW_NUMBER, RANK, DENSE_RANK, LAG, LEAD, FIRST_VALUE, LAST_VALUE, AGGREGATE }
+        public enum Function {
+            ROW_NUMBER, RANK, DENSE_RANK, PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD, FIRST_VALUE, LAST_VALUE,
+            NTH_VALUE, AGGREGATE
+        }
     }
 
     /**
@@ -133,6 +137,17 @@ public final class WindowNode implements PlanNode {
                         partition.get(i)[call.output()] = rank;
                     }
                 }
+                case PERCENT_RANK -> {
+                    for (int i = 0; i < n; i++) {
+                        partition.get(i)[call.output()] = n == 1 ? 0.0 : (double) peerStart[i] / (n - 1);
+                    }
+                }
+                case CUME_DIST -> {
+                    for (int i = 0; i < n; i++) {
+                        partition.get(i)[call.output()] = (double) peerEnd[i] / n;
+                    }
+                }
+                case NTILE -> ntile(call, partition);
                 case LAG, LEAD -> shift(call, partition, call.function() == Call.Function.LEAD);
                 default -> frames(window, call, partition, peerStart, peerEnd);
             }
@@ -141,6 +156,30 @@ public final class WindowNode implements PlanNode {
 
     private static boolean isPeer(Window window, Object[] a, Object[] b) {
         return window.order() == null || window.order().compare(a, b) == 0;
+    }
+
+    /**
+     * NTILE(k): the partition's rows, in order, cut into k buckets numbered from 1 whose sizes differ by at most one,
+     * the larger first (PostgreSQL's rule). A NULL k gives NULL; k below 1 is 22014.
+     */
+    private static void ntile(Call call, List<Object[]> partition) {
+        int n = partition.size();
+        for (int i = 0; i < n; i++) {
+            Object[] row = partition.get(i);
+            Object buckets = row[call.arguments()[0]];
+            if (buckets == null) {
+                row[call.output()] = null;
+                continue;
+            }
+            long k = ((Number) buckets).longValue();
+            if (k < 1) {
+                throw ErrorCode.INVALID_NTILE_ARGUMENT.exception(buckets);
+            }
+            long size = n / k;
+            long larger = n % k; // the first buckets hold one row more
+            long bucket = i < larger * (size + 1) ? i / (size + 1) : larger + (i - larger * (size + 1)) / size;
+            row[call.output()] = bucket + 1;
+        }
     }
 
     /** LAG and LEAD: the value {@code offset} rows before (after), or the default (NULL if none is given). */
@@ -169,6 +208,13 @@ public final class WindowNode implements PlanNode {
                 value = from < to ? partition.get(from)[call.arguments()[0]] : null;
             } else if (call.function() == Call.Function.LAST_VALUE) {
                 value = from < to ? partition.get(to - 1)[call.arguments()[0]] : null;
+            } else if (call.function() == Call.Function.NTH_VALUE) {
+                Object nth = partition.get(i)[call.arguments()[1]];
+                if (nth != null && ((Number) nth).longValue() < 1) {
+                    throw ErrorCode.INVALID_NTH_VALUE_ARGUMENT.exception(nth);
+                }
+                long at = nth == null ? Long.MAX_VALUE : from + ((Number) nth).longValue() - 1;
+                value = at < to ? partition.get((int) at)[call.arguments()[0]] : null;
             } else if (running && to >= added) {
                 // a frame from the partition's first row only grows: add the rows it gained
                 if (accumulator == null) {

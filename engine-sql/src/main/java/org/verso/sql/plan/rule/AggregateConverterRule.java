@@ -9,7 +9,7 @@ import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.VersoConvention;
 
-/** LogicalAggregate with a plain GROUP BY to {@link VersoAggregate}. */
+/** LogicalAggregate to {@link VersoAggregate}. */
 public final class AggregateConverterRule extends ConverterRule {
     public static final AggregateConverterRule INSTANCE = Config.INSTANCE
         .withConversion(LogicalAggregate.class, Convention.NONE, VersoConvention.INSTANCE, "AggregateConverterRule")
@@ -23,12 +23,9 @@ public final class AggregateConverterRule extends ConverterRule {
     @Override
     public RelNode convert(RelNode rel) {
         LogicalAggregate agg = (LogicalAggregate) rel;
-        if (agg.getGroupType() != Aggregate.Group.SIMPLE) {
-            return null; // GROUPING SETS, ROLLUP and CUBE are not implemented
-        }
         RelTraitSet traits = agg.getTraitSet().replace(VersoConvention.INSTANCE);
         return new VersoAggregate(agg.getCluster(), traits, physical(agg.getInput()), agg.getGroupSet(),
-            agg.getAggCallList());
+            agg.getGroupType() == Aggregate.Group.SIMPLE ? null : agg.getGroupSets(), agg.getAggCallList());
     }
 
     private static RelNode physical(RelNode input) {
