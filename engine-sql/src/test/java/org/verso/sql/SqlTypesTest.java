@@ -77,4 +77,40 @@ class SqlTypesTest extends SqlTestSupport {
         assertEquals(List.of(row("0102")), query("SELECT CAST(k AS VARCHAR(20)) FROM bin WHERE n = 1"));
         assertEquals(ValueType.VARBINARY, session.prepare("SELECT k FROM bin").columns().get(0).type().kind());
     }
+
+    @Test
+    void uuidKeysOrderAsPostgresqlOrdersThem() {
+        execute("CREATE TABLE u (id UUID PRIMARY KEY, name VARCHAR(10), parent UUID)");
+        update("INSERT INTO u VALUES ('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'a', NULL),"
+            + " (CAST('{A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A12}' AS UUID), 'b', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'),"
+            + " ('80000000-0000-0000-0000-000000000000', 'c', NULL), ('00000000000000000000000000000001', 'd', NULL)");
+        // unsigned byte order: 8000... after 0000...1 (java.util.UUID's own order has it first)
+        assertEquals(List.of(row("d"), row("c"), row("a"), row("b")), query("SELECT name FROM u ORDER BY id"));
+        assertEquals(List.of(row("b"), row("a"), row("c")),
+            query("SELECT name FROM u WHERE id > '70000000-0000-0000-0000-000000000000' ORDER BY id DESC"));
+        assertEquals(List.of(row("a")), query("SELECT name FROM u WHERE id = ?",
+            java.util.UUID.fromString("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")));
+        assertEquals(List.of(row("a")), query("SELECT name FROM u WHERE id = ?", "A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11"));
+        assertEquals(List.of(row("b", "a")), query("SELECT c.name, p.name FROM u c JOIN u p ON c.parent = p.id"));
+        execute("CREATE INDEX u_parent ON u (parent)");
+        assertEquals(List.of(row("b")),
+            query("SELECT name FROM u WHERE parent = 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'"));
+        assertEquals(List.of(row("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")),
+            query("SELECT CAST(id AS VARCHAR(36)) FROM u WHERE name = 'a'"));
+        assertFails("22018", "INSERT INTO u VALUES ('not-a-uuid', 'x', NULL)");
+        assertFails("23505", "INSERT INTO u VALUES ('A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11', 'dup', NULL)");
+        assertEquals(List.of(row(1L, "00000000-0000-0000-0000-000000000001", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12")),
+            query("SELECT COUNT(DISTINCT parent), CAST(MIN(id) AS VARCHAR(36)), CAST(MAX(id) AS VARCHAR(36)) FROM u"));
+    }
+
+    @Test
+    void generatedUuidsAreNewForEveryRow() {
+        execute("CREATE TABLE g (id UUID DEFAULT gen_random_uuid() PRIMARY KEY, n INT)");
+        update("INSERT INTO g (n) VALUES (1), (2), (3)");
+        update("INSERT INTO g (id, n) VALUES (RANDOM_UUID(), 4)");
+        assertEquals(List.of(row(4L, 4L)), query("SELECT COUNT(DISTINCT id), COUNT(*) FROM g"));
+        // version 4, variant 1 (RFC 4122)
+        assertEquals(List.of(row(4L)), query("SELECT COUNT(*) FROM g WHERE SUBSTRING(CAST(id AS VARCHAR(36)) FROM 15"
+            + " FOR 1) = '4' AND SUBSTRING(CAST(id AS VARCHAR(36)) FROM 20 FOR 1) IN ('8', '9', 'a', 'b')"));
+    }
 }

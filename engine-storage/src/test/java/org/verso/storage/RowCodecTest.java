@@ -18,7 +18,8 @@ class RowCodecTest {
         DataType.of(ValueType.BOOLEAN), DataType.of(ValueType.SMALLINT), DataType.of(ValueType.INTEGER),
         DataType.of(ValueType.BIGINT), DataType.of(ValueType.REAL), DataType.of(ValueType.DOUBLE),
         DataType.decimal(12, 2), DataType.ch(3), DataType.varchar(40), DataType.of(ValueType.DATE),
-        DataType.of(ValueType.TIMESTAMP), DataType.of(ValueType.TIME), DataType.binary(4), DataType.varbinary(300)));
+        DataType.of(ValueType.TIMESTAMP), DataType.of(ValueType.TIME), DataType.binary(4), DataType.varbinary(300),
+        DataType.of(ValueType.UUID)));
 
     private Object[] roundTrip(Object[] row) {
         ByteBuffer buf = ByteBuffer.allocateDirect(1024);
@@ -32,7 +33,7 @@ class RowCodecTest {
     void everyTypeRoundTrips() {
         Object[] row = {true, (short) -3, 42, Long.MIN_VALUE, 1.5f, -2.25, new BigDecimal("-12345678.90"), "abc",
             "héllo wörld ✓ 𝄞", 19_000, 1_700_000_000_123_456L, 86_399_123_456L,
-            new byte[] {1, 0, (byte) 0xff, 0}, new byte[300]};
+            new byte[] {1, 0, (byte) 0xff, 0}, new byte[300], new java.util.UUID(Long.MIN_VALUE, -2)};
         ((byte[]) row[13])[299] = 42;
         assertArrayEquals(row, roundTrip(row));
     }
@@ -62,7 +63,7 @@ class RowCodecTest {
 
     @Test
     void nullsRoundTrip() {
-        Object[] row = new Object[14];
+        Object[] row = new Object[15];
         row[2] = 7;
         assertArrayEquals(row, roundTrip(row));
     }

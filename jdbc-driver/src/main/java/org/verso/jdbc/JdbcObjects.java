@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import org.verso.common.SqlState;
+import org.verso.common.type.DataType;
 import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
 
@@ -74,6 +75,8 @@ final class JdbcObjects {
             result = Values.toLocalTime(v, type);
         } else if (target == byte[].class) {
             result = Values.toBytes(v, type);
+        } else if (target == java.util.UUID.class) {
+            result = Values.cast(v, DataType.of(type), DataType.of(ValueType.UUID));
         } else {
             throw SqlExceptions.create("cannot convert " + type + " to " + target.getName(),
                 SqlState.INVALID_CHARACTER_VALUE_FOR_CAST);

@@ -25,6 +25,7 @@ final class JdbcTypes {
             case DATE -> Types.DATE;
             case TIME -> Types.TIME;
             case TIMESTAMP -> Types.TIMESTAMP;
+            case UUID -> Types.OTHER; // as PostgreSQL's driver reports uuid
         };
     }
 

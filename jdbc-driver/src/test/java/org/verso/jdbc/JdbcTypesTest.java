@@ -11,6 +11,7 @@ import static org.verso.jdbc.JdbcTestSupport.exec;
 import static org.verso.jdbc.JdbcTestSupport.freshMemoryUrl;
 
 import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,6 +25,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Test;
 
 /** TIME, BINARY/VARBINARY and microsecond TIMESTAMPs through the driver's setters and getters. */
@@ -188,6 +190,44 @@ class JdbcTypesTest {
             assertNull(rs.getString(1));
             assertTrue(rs.next());
             assertEquals("日本   ", rs.getString(1));
+        }
+    }
+
+    @Test
+    void uuidsThroughSetObjectAndGetObject(@TempDir Path dir) throws SQLException {
+        String url = "jdbc:verso:" + dir.resolve("db");
+        java.util.UUID first = java.util.UUID.fromString("f47ac10b-58cc-4372-a567-0e02b2c3d479");
+        java.util.UUID second = java.util.UUID.fromString("0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9");
+        try (Connection db = connect(url)) {
+            exec(db, "CREATE TABLE doc (id UUID PRIMARY KEY, owner UUID NOT NULL, title VARCHAR(20))");
+            exec(db, "CREATE INDEX doc_owner ON doc (owner)");
+            try (PreparedStatement p = db.prepareStatement("INSERT INTO doc VALUES (?, ?, ?)")) {
+                p.setObject(1, first);
+                p.setString(2, second.toString());
+                p.setString(3, "one");
+                p.executeUpdate();
+                p.setObject(1, second);
+                p.setObject(2, second, java.sql.Types.OTHER);
+                p.setString(3, "two");
+                p.executeUpdate();
+            }
+        }
+        try (Connection db = connect(url); PreparedStatement p = db.prepareStatement(
+            "SELECT id, owner, title FROM doc WHERE owner = ? ORDER BY id")) {
+            p.setObject(1, second);
+            try (ResultSet rs = p.executeQuery()) {
+                java.sql.ResultSetMetaData meta = rs.getMetaData();
+                assertEquals(java.sql.Types.OTHER, meta.getColumnType(1));
+                assertEquals("UUID", meta.getColumnTypeName(1));
+                assertEquals(java.util.UUID.class.getName(), meta.getColumnClassName(1));
+                assertTrue(rs.next());
+                assertEquals(second, rs.getObject(1));
+                assertEquals(second.toString(), rs.getString(1));
+                assertTrue(rs.next());
+                assertEquals(first, rs.getObject(1, java.util.UUID.class));
+                assertEquals(second, rs.getObject(2, java.util.UUID.class));
+                assertFalse(rs.next());
+            }
         }
     }
 }

@@ -65,6 +65,7 @@ public record DataType(ValueType kind, int precision, int scale) {
             case DATE -> 10;
             case TIME -> 9 + DateTimes.FRACTION_DIGITS;
             case TIMESTAMP -> 20 + DateTimes.FRACTION_DIGITS;
+            case UUID -> 36;
         };
     }
 

@@ -37,6 +37,9 @@ public final class ValueOrder {
         if (a instanceof byte[] x && b instanceof byte[] y) {
             return Arrays.compareUnsigned(x, y);
         }
+        if (a instanceof java.util.UUID x && b instanceof java.util.UUID y) {
+            return Uuids.compare(x, y);
+        }
         if (a.getClass() == b.getClass() && a instanceof Comparable) {
             return ((Comparable) a).compareTo(b);
         }

@@ -28,7 +28,9 @@ public enum ValueType {
     VARBINARY(byte[].class, -1),
     DATE(Integer.class, 4),
     TIME(Long.class, 8),
-    TIMESTAMP(Long.class, 8);
+    TIMESTAMP(Long.class, 8),
+    /** A universally unique identifier (RFC 4122), ordered as its 16 bytes unsigned, as PostgreSQL orders it. */
+    UUID(java.util.UUID.class, 16);
 
     private final Class<?> javaClass;
     private final int fixedWidth;

@@ -62,7 +62,8 @@ public final class Values {
     public static boolean isSupported(Object value) {
         return value == null || value instanceof Number || value instanceof String || value instanceof Boolean
             || value instanceof Character || value instanceof byte[] || value instanceof java.util.Date
-            || value instanceof LocalDate || value instanceof LocalTime || value instanceof LocalDateTime;
+            || value instanceof LocalDate || value instanceof LocalTime || value instanceof LocalDateTime
+            || value instanceof java.util.UUID;
     }
 
     /** A Java value (see the class comment) as the canonical engine value of {@code target}; no length rules. */
@@ -85,6 +86,7 @@ public final class Values {
             case DATE -> DateTimes.toEpochDay(localDateOf(value, target));
             case TIME -> DateTimes.toMicroOfDay(localTimeOf(value, target));
             case TIMESTAMP -> DateTimes.toEpochMicros(localDateTimeOf(value, target));
+            case UUID -> uuidOf(value, target);
         };
     }
 
@@ -494,6 +496,9 @@ public final class Values {
         if (value instanceof byte[] bytes) {
             return Bytes.toHex(bytes);
         }
+        if (value instanceof java.util.UUID uuid) {
+            return uuid.toString();
+        }
         if (value instanceof LocalDate || value instanceof java.sql.Date) {
             return DateTimes.formatDate(DateTimes.toEpochDay(localDateOf(value, target)));
         }
@@ -506,9 +511,30 @@ public final class Values {
         throw mismatch(value, target == null ? DataType.varchar(DataType.MAX_STRING_LENGTH) : target);
     }
 
+    /** A UUID, its text (see {@link Uuids#parse}) or its 16 bytes. */
+    private static java.util.UUID uuidOf(Object value, DataType target) {
+        if (value instanceof java.util.UUID uuid) {
+            return uuid;
+        }
+        if (value instanceof String s) {
+            java.util.UUID uuid = Uuids.parse(s);
+            if (uuid == null) {
+                throw ErrorCode.INVALID_CAST.exception("'" + s + "' (not a UUID)", target);
+            }
+            return uuid;
+        }
+        if (value instanceof byte[] bytes && bytes.length == Uuids.BYTES) {
+            return Uuids.fromBytes(bytes);
+        }
+        throw mismatch(value, target);
+    }
+
     private static byte[] bytesOf(Object value, DataType target) {
         if (value instanceof byte[] bytes) {
             return bytes;
+        }
+        if (value instanceof java.util.UUID uuid) {
+            return Uuids.toBytes(uuid);
         }
         if (value instanceof String s) {
             byte[] bytes = Bytes.parseHex(s);

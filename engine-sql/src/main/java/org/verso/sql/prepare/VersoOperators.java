@@ -37,9 +37,26 @@ public final class VersoOperators {
         }
     };
 
+    /**
+     * {@code gen_random_uuid()}, PostgreSQL's name, and {@code random_uuid()}, H2's: a random (version 4) UUID,
+     * a new one for every row.
+     */
+    public static final SqlFunction GEN_RANDOM_UUID = randomUuid("GEN_RANDOM_UUID");
+    public static final SqlFunction RANDOM_UUID = randomUuid("RANDOM_UUID");
+
+    private static SqlFunction randomUuid(String name) {
+        return new SqlFunction(name, SqlKind.OTHER_FUNCTION, ReturnTypes.explicit(SqlTypeName.UUID), null,
+            OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM) {
+            @Override
+            public boolean isDeterministic() {
+                return false;
+            }
+        };
+    }
+
     /** The operator table validation uses. */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY, SqlLibraryOperators.STRING_AGG,

@@ -33,6 +33,7 @@ public final class TypeMapping {
             case DATE -> factory.createSqlType(SqlTypeName.DATE);
             case TIME -> factory.createSqlType(SqlTypeName.TIME, FRACTION_PRECISION);
             case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, FRACTION_PRECISION);
+            case UUID -> factory.createSqlType(SqlTypeName.UUID);
         };
         return factory.createTypeWithNullability(rel, nullable);
     }
@@ -88,6 +89,8 @@ public final class TypeMapping {
                 return DataType.of(ValueType.TIME);
             case TIMESTAMP:
                 return DataType.of(ValueType.TIMESTAMP);
+            case UUID:
+                return DataType.of(ValueType.UUID);
             case NULL: // an untyped NULL literal: any type holds it, VARCHAR is the neutral choice
                 return DataType.varchar(DataType.MAX_STRING_LENGTH);
             default:

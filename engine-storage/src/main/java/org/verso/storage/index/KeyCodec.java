@@ -25,6 +25,7 @@ import org.verso.common.type.DataType;
  *   DECIMAL   a sign class byte (0x00 negative, 0x01 zero, 0x02 positive); for non-zero values the decimal
  *             exponent e (value = 0.d1d2... * 10^e, d1 != 0) as 4 bytes big-endian with the sign bit flipped, then
  *             each digit as a byte d + 1, then 0x00; for negative values every byte after the class is flipped
+ *   UUID      16 bytes big-endian, the most significant half first (its order is that of the bytes unsigned)
  *   CHAR, VARCHAR, BINARY, VARBINARY
  *             the bytes (UTF-8 for text) with 0x00 escaped as 0x00 0xFF, then 0x00 0x01 (UTF-8 byte order is code
  *             point order; bytes compare unsigned)
@@ -120,6 +121,12 @@ public final class KeyCodec {
             case DECIMAL:
                 encodeDecimal(out, (BigDecimal) value);
                 break;
+            case UUID: {
+                java.util.UUID uuid = (java.util.UUID) value;
+                out.putLong(uuid.getMostSignificantBits());
+                out.putLong(uuid.getLeastSignificantBits());
+                break;
+            }
             case CHAR:
             case VARCHAR:
                 encodeBytes(out, ((String) value).getBytes(StandardCharsets.UTF_8));

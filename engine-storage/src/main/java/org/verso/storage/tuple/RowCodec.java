@@ -27,6 +27,7 @@ import org.verso.common.type.ValueType;
  *                   DATE       4   days since 1970-01-01
  *                   TIME       8   microseconds since midnight
  *                   TIMESTAMP  8   microseconds since 1970-01-01T00:00
+ *                   UUID       16  the most significant 8 bytes, then the least significant 8
  *                   DECIMAL    1+k k = byte length of the two's-complement unscaled value; the scale is the column's
  *                   CHAR,      2+k k = byte length of the UTF-8 text
  *                   VARCHAR
@@ -183,6 +184,11 @@ public final class RowCodec {
                 case SMALLINT: buf.putShort((Short) v); break;
                 case INTEGER: case DATE: buf.putInt((Integer) v); break;
                 case BIGINT: case TIME: case TIMESTAMP: buf.putLong((Long) v); break;
+                case UUID: {
+                    java.util.UUID uuid = (java.util.UUID) v;
+                    buf.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+                    break;
+                }
                 case REAL: buf.putFloat((Float) v); break;
                 case DOUBLE: buf.putDouble((Double) v); break;
                 case DECIMAL: {
@@ -228,6 +234,7 @@ public final class RowCodec {
                 case SMALLINT: row[i] = buf.getShort(pos); pos += 2; break;
                 case INTEGER: case DATE: row[i] = buf.getInt(pos); pos += 4; break;
                 case BIGINT: case TIME: case TIMESTAMP: row[i] = buf.getLong(pos); pos += 8; break;
+                case UUID: row[i] = new java.util.UUID(buf.getLong(pos), buf.getLong(pos + 8)); pos += 16; break;
                 case REAL: row[i] = buf.getFloat(pos); pos += 4; break;
                 case DOUBLE: row[i] = buf.getDouble(pos); pos += 8; break;
                 case DECIMAL: {

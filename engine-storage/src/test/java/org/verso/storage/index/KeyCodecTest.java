@@ -28,6 +28,8 @@ class KeyCodecTest {
             c = Integer.signum(Arrays.compareUnsigned(x, (byte[]) b));
         } else if (a instanceof String s) {
             c = Integer.signum(compareCodePoints(s, (String) b));
+        } else if (a instanceof java.util.UUID u) {
+            c = Integer.signum(u.toString().compareTo(b.toString())); // lower-case hex text: the bytes' order
         } else if (a instanceof Double || a instanceof Float) {
             c = Double.compare(((Number) a).doubleValue() == 0 ? 0.0 : ((Number) a).doubleValue(),
                 ((Number) b).doubleValue() == 0 ? 0.0 : ((Number) b).doubleValue());
@@ -84,6 +86,8 @@ class KeyCodecTest {
             case DATE: return random.nextInt(40000) - 20000;
             case TIMESTAMP: return random.nextLong() >> random.nextInt(40);
             case TIME: return (long) (random.nextDouble() * 86_400_000_000L);
+            case UUID: return new java.util.UUID((long) pick(random.nextLong(), 0L, -1L, Long.MIN_VALUE, 1L),
+                (long) pick(random.nextLong(), 0L, -1L, Long.MIN_VALUE));
             case VARBINARY: {
                 byte[] bytes = new byte[random.nextInt(5)];
                 for (int i = 0; i < bytes.length; i++) {
@@ -138,7 +142,7 @@ class KeyCodecTest {
         System.out.println("KeyCodecTest seed=" + seed);
         for (ValueType kind : new ValueType[] {ValueType.BOOLEAN, ValueType.SMALLINT, ValueType.INTEGER,
             ValueType.BIGINT, ValueType.REAL, ValueType.DOUBLE, ValueType.DECIMAL, ValueType.VARCHAR, ValueType.DATE,
-            ValueType.TIME, ValueType.TIMESTAMP, ValueType.VARBINARY}) {
+            ValueType.TIME, ValueType.TIMESTAMP, ValueType.VARBINARY, ValueType.UUID}) {
             checkOrder(new ValueType[] {kind}, new boolean[] {false}, 4000);
             checkOrder(new ValueType[] {kind}, new boolean[] {true}, 4000);
         }

@@ -75,6 +75,7 @@ public final class ExprCompiler {
             case TIME -> DateTimes.toMicroOfDay(DateTimes.parseTime(literal.getValueAs(TimeString.class).toString()));
             case TIMESTAMP -> DateTimes.toEpochMicros(
                 DateTimes.parseTimestamp(literal.getValueAs(TimestampString.class).toString()));
+            case UUID -> Values.toType(literal.getValue(), type);
         };
     }
 
@@ -220,6 +221,9 @@ public final class ExprCompiler {
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
             case "NOW":
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
+            case "GEN_RANDOM_UUID":
+            case "RANDOM_UUID":
+                return (row, ctx) -> java.util.UUID.randomUUID();
             case "ROUND":
             case "TRUNCATE":
             case "TRUNC":
