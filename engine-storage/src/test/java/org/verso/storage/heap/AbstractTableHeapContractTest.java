@@ -38,6 +38,7 @@ import org.verso.storage.version.VersionWord;
  */
 public abstract class AbstractTableHeapContractTest {
     private static final int PAGE = 4096;
+    private static final int INSERTS_PER_PASS = 500;
     private final RowCodec codec = new RowCodec(List.of(DataType.of(ValueType.INTEGER), DataType.varchar(100)));
     private final List<long[]> installed = new ArrayList<>();
 
@@ -548,6 +549,9 @@ public abstract class AbstractTableHeapContractTest {
             List<long[]> history = new ArrayList<>(); // {commitTs, key, 1 insert / 0 delete}
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong inserts = new AtomicLong();
+            // Writers run at most INSERTS_PER_PASS inserts ahead of the pruner's passes, so how many row ids wait to
+            // be freed depends on the schedule's interleaving, not on how much processor time the pruner got
+            AtomicLong prunerPasses = new AtomicLong();
             List<Thread> threads = new ArrayList<>();
             List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
             for (int w = 0; w < 3; w++) {
@@ -557,6 +561,10 @@ public abstract class AbstractTableHeapContractTest {
                     List<long[]> live = new ArrayList<>(); // {vid, key}
                     int nextKey = writer * 1_000_000;
                     while (!stop.get()) {
+                        if (inserts.get() > (prunerPasses.get() + 1) * INSERTS_PER_PASS) {
+                            Thread.yield();
+                            continue;
+                        }
                         long txid;
                         synchronized (commitLock) {
                             txid = clock.incrementAndGet();
@@ -608,6 +616,7 @@ public abstract class AbstractTableHeapContractTest {
                         oldest = running.isEmpty() ? clock.get() + 1 : running.firstKey();
                     }
                     heap.forgetVersions(horizon, clock::get, oldest, PrunedVersions.NONE);
+                    prunerPasses.incrementAndGet();
                 }
             }));
             for (int r = 0; r < 2; r++) {
