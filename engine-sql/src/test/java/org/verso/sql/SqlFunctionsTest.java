@@ -55,4 +55,42 @@ class SqlFunctionsTest extends SqlTestSupport {
                 + " EXTRACT(MINUTE FROM TIMESTAMP '2020-01-01 10:11:12'), EXTRACT(SECOND FROM TIME '10:11:12'),"
                 + " EXTRACT(QUARTER FROM DATE '2020-02-03')"));
     }
+
+    /** A table with a row of values and a row of NULLs, to call the functions on columns. */
+    private void createWords() {
+        execute("CREATE TABLE words (id INT PRIMARY KEY, s VARCHAR(20), n INT)");
+        execute("INSERT INTO words VALUES (1, 'Hello', 3), (2, NULL, NULL)");
+    }
+
+    @Test
+    void similarTo() {
+        assertEquals(List.of(row(true, false, true, false, false, true, true, true)),
+            query("SELECT 'abc' SIMILAR TO 'abc', 'abc' SIMILAR TO 'a', 'abc' SIMILAR TO '%(b|d)%',"
+                + " 'abc' SIMILAR TO '(b|c)%', 'abc' SIMILAR TO 'a.c', 'aaa' SIMILAR TO 'a{2,3}',"
+                + " 'cab' SIMILAR TO '[a-c]+', 'a.c' SIMILAR TO 'a.c'"));
+        assertEquals(List.of(row(true, false, true, false)),
+            query("SELECT 'a%' SIMILAR TO 'a#%' ESCAPE '#', 'ab' SIMILAR TO 'a#%' ESCAPE '#',"
+                + " 'abc' NOT SIMILAR TO '(a|b)c', 'bc' NOT SIMILAR TO '(a|b)c'"));
+        assertEquals(List.of(Arrays.asList(null, null, null)),
+            query("SELECT CAST(NULL AS VARCHAR(5)) SIMILAR TO 'a', 'a' SIMILAR TO CAST(NULL AS VARCHAR(5)),"
+                + " 'a' SIMILAR TO 'a' ESCAPE CAST(NULL AS CHAR(1))"));
+        createWords();
+        assertEquals(List.of(Arrays.asList(1, true, false), Arrays.asList(2, null, null)),
+            query("SELECT id, s SIMILAR TO 'H(e|a)l+o', s NOT SIMILAR TO '%l%' FROM words ORDER BY id"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM words WHERE s SIMILAR TO ?", "%(x|ll)%"));
+        assertFails("2201B", "SELECT 'a' SIMILAR TO '(a'");
+        assertFails("2201B", "SELECT id FROM words WHERE s SIMILAR TO ?", "a{2");
+    }
+
+    @Test
+    void ilike() {
+        assertEquals(List.of(row(true, false, true, false, true)),
+            query("SELECT 'Hello' ILIKE 'h%', 'Hello' NOT ILIKE 'H_LLO', 'ÄB' ILIKE 'äb', 'Hello' ILIKE 'h',"
+                + " 'a%' ILIKE 'A#%' ESCAPE '#'"));
+        assertEquals(List.of(Arrays.asList((Object) null)), query("SELECT CAST(NULL AS VARCHAR(5)) ILIKE 'a'"));
+        createWords();
+        assertEquals(List.of(Arrays.asList(1, true, false), Arrays.asList(2, null, null)),
+            query("SELECT id, s ILIKE '%LL%', s NOT ILIKE 'hello' FROM words ORDER BY id"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM words WHERE s ILIKE ?", "HEL%"));
+    }
 }

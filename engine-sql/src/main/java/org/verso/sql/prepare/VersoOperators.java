@@ -15,8 +15,9 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
 /**
  * The functions statements may call: Calcite's standard operators, Verso's own ({@code nextval}, {@code now}), and
  * the common spellings of other databases that Calcite keeps in its library tables (LTRIM, RTRIM, LENGTH, GREATEST,
- * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs). GREATEST and LEAST are NULL if an argument is,
- * as in Oracle and MySQL (PostgreSQL ignores NULL arguments).
+ * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs, ILIKE, string functions such as LEFT, LPAD and
+ * SPLIT_PART, two-argument LOG and RANDOM). Calcite's definitions type them; GREATEST and LEAST are NULL if an
+ * argument is, as in Oracle and MySQL (PostgreSQL ignores NULL arguments).
  */
 public final class VersoOperators {
     /** {@code nextval('sequence')}, PostgreSQL's spelling of {@code NEXT VALUE FOR sequence}. */
@@ -42,7 +43,13 @@ public final class VersoOperators {
         SqlOperatorTables.of(List.of(NEXTVAL, NOW, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
-            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY)));
+            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY,
+            SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
+            SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT, SqlLibraryOperators.REPEAT, SqlLibraryOperators.LPAD,
+            SqlLibraryOperators.RPAD, SqlLibraryOperators.REVERSE, SqlLibraryOperators.SPLIT_PART,
+            SqlLibraryOperators.STARTS_WITH, SqlLibraryOperators.STRPOS, SqlLibraryOperators.TRANSLATE3,
+            SqlLibraryOperators.CHR, SqlLibraryOperators.MD5,
+            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.RANDOM)));
 
     private VersoOperators() {
     }

@@ -173,7 +173,8 @@ public final class ExprCompiler {
             case COALESCE:
                 return coalesce(call);
             case LIKE:
-                return like(call);
+            case SIMILAR:
+                return patternMatch(call);
             case TRIM:
                 return trim(call);
             default:
@@ -451,16 +452,20 @@ public final class ExprCompiler {
         };
     }
 
-    private Expr like(RexCall call) {
-        boolean negated = call.getOperator() instanceof SqlLikeOperator like && like.isNegated();
+    /** LIKE, ILIKE and SIMILAR TO; the converter has already turned their NOT forms into NOT(...). */
+    private Expr patternMatch(RexCall call) {
+        SqlLikeOperator operator = (SqlLikeOperator) call.getOperator();
+        StringExprs.PatternCompiler compiler = call.getKind() == SqlKind.SIMILAR
+            ? SimilarPattern::compile
+            : operator.isCaseSensitive() ? LikePattern::compile : (p, e) -> LikePattern.compile(p, e, true);
         RexNode pattern = call.getOperands().get(1);
         boolean hasEscape = call.getOperands().size() > 2;
         // A literal pattern without escape, the common case, is translated to a regex once per plan.
         Pattern fixed = pattern instanceof RexLiteral literal && !literal.isNull() && !hasEscape
-            ? LikePattern.compile(literal.getValueAs(String.class), null)
+            ? compiler.compile(literal.getValueAs(String.class), null)
             : null;
-        return StringExprs.like(operand(call, 0), operand(call, 1), hasEscape ? operand(call, 2) : null, fixed,
-            negated);
+        return StringExprs.matches(operand(call, 0), operand(call, 1), hasEscape ? operand(call, 2) : null, fixed,
+            compiler, operator.isNegated());
     }
 
     /** TRIM operands: the flag (BOTH, LEADING, TRAILING), the characters to remove, the string. */
