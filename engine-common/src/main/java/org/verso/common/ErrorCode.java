@@ -118,7 +118,7 @@ public enum ErrorCode {
         + " memory: set a smaller cache, or raise -XX:MaxDirectMemorySize (by default the maximum heap size)"),
     STATEMENT_TOO_COMPLEX(SqlState.STATEMENT_TOO_COMPLEX,
         "statement too complex: its expressions are nested too deeply"),
-    CHARACTER_NOT_REPRESENTABLE(SqlState.PROGRAM_LIMIT_EXCEEDED, "%s"),
+    ARGUMENT_LIMIT_EXCEEDED(SqlState.PROGRAM_LIMIT_EXCEEDED, "%s"),
     ROW_TOO_LARGE(SqlState.PROGRAM_LIMIT_EXCEEDED, "row of %d bytes in table %s exceeds the maximum of %d bytes"),
     INDEX_KEY_TOO_LARGE(SqlState.PROGRAM_LIMIT_EXCEEDED,
         "index key of %d bytes in index %s exceeds the maximum of %d bytes"),

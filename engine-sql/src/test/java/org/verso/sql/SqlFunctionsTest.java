@@ -93,4 +93,51 @@ class SqlFunctionsTest extends SqlTestSupport {
             query("SELECT id, s ILIKE '%LL%', s NOT ILIKE 'hello' FROM words ORDER BY id"));
         assertEquals(List.of(row(1)), query("SELECT id FROM words WHERE s ILIKE ?", "HEL%"));
     }
+
+    @Test
+    void postgresStringFunctions() {
+        assertEquals(List.of(row("ab", "ab", "abc", "bc", "bc", "", "ababab", "", "")),
+            query("SELECT LEFT('abc', 2), LEFT('abc', -1), LEFT('abc', 5), RIGHT('abc', 2), RIGHT('abc', -1),"
+                + " RIGHT('abc', -5), REPEAT('ab', 3), REPEAT('ab', 0), REPEAT('ab', -1)"));
+        assertEquals(List.of(row("xyxhi", "he", "  hi", "hixyx", "", "hi", "cba")),
+            query("SELECT LPAD('hi', 5, 'xy'), LPAD('hello', 2), LPAD('hi', 4), RPAD('hi', 5, 'xy'), RPAD('hi', -1),"
+                + " LPAD('hi', 5, ''), REVERSE('abc')"));
+        assertEquals(List.of(row("b", "", "c", "b", true, false, 2, 0, "a2x5")),
+            query("SELECT SPLIT_PART('a,b,c', ',', 2), SPLIT_PART('a,b,c', ',', 4), SPLIT_PART('a,b,c', ',', -1),"
+                + " SPLIT_PART('a||b', '||', 2), STARTS_WITH('alphabet', 'alph'), STARTS_WITH('alphabet', 'b'),"
+                + " STRPOS('high', 'ig'), STRPOS('high', 'x'), TRANSLATE('12345', '143', 'ax')"));
+        assertEquals(List.of(row("Hi Thomas", "X1y-Z", 120, 0, "A", "900150983cd24fb0d6963f7d28e17f72")),
+            query("SELECT INITCAP('hi THOMAS'), INITCAP('x1y-z'), ASCII('x'), ASCII(''), CHR(65), MD5('abc')"));
+        assertEquals(List.of(row("Thomas", "abxyef", 4, 2)),
+            query("SELECT OVERLAY('Txxxxas' PLACING 'hom' FROM 2 FOR 4), OVERLAY('abcdef' PLACING 'xy' FROM 3),"
+                + " OCTET_LENGTH('abé'), OCTET_LENGTH(X'0102')"));
+        // characters are code points: a character outside the Basic Multilingual Plane counts once
+        assertEquals(List.of(row("😀", "b😀a", "😀x😀", 128512, "😀", 4)),
+            query("SELECT LEFT('😀ab', 1), REVERSE('a😀b'), LPAD('😀', 3, '😀x'), ASCII('😀'), CHR(128512),"
+                + " OCTET_LENGTH('😀')"));
+    }
+
+    @Test
+    void postgresStringFunctionsOnColumns() {
+        createWords();
+        assertEquals(List.of(
+                row(1, "Hel", "Hello**", "", 3, "Hello", "olleH", "8b1a9953c4611296a827abf8c47804d7", "He   ", false),
+                Arrays.asList(2, null, null, null, null, null, null, null, null, null)),
+            query("SELECT id, LEFT(s, n), RPAD(s, 7, '*'), SPLIT_PART(s, 'l', 2), STRPOS(s, 'l'), INITCAP(LOWER(s)),"
+                + " REVERSE(s), MD5(s), RPAD(LEFT(s, 2), n + 2), STARTS_WITH(s, 'h') FROM words ORDER BY id"));
+        assertEquals(List.of(Arrays.asList(null, null, null, null)),
+            query("SELECT LPAD('a', CAST(NULL AS INT)), CHR(CAST(NULL AS INT)), REPEAT(CAST(NULL AS VARCHAR(2)), 2),"
+                + " OVERLAY('abc' PLACING CAST(NULL AS VARCHAR(2)) FROM 2)"));
+        assertEquals(List.of(row("el")), query("SELECT SUBSTRING(s FROM 2 FOR 2) FROM words WHERE LEFT(s, 2) = ?",
+            "He"));
+    }
+
+    @Test
+    void postgresStringFunctionErrors() {
+        assertFails("22023", "SELECT SPLIT_PART('a,b', ',', 0)");
+        assertFails("54000", "SELECT CHR(0)");
+        assertFails("54000", "SELECT CHR(-1)");
+        assertFails("54000", "SELECT CHR(1114112)");
+        assertFails("54000", "SELECT REPEAT('abc', 1000000000)");
+    }
 }

@@ -1,6 +1,7 @@
 package org.verso.sql.prepare;
 
 import java.util.List;
+import org.apache.calcite.sql.SqlBasicFunction;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
@@ -38,9 +39,20 @@ public final class VersoOperators {
         }
     };
 
-    /** The operator table validation uses. */
-    public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+    /**
+     * {@code OCTET_LENGTH} of a string as well as of binary data, as in PostgreSQL, where Calcite's takes binary
+     * data only (and would cast a string to it): the length of the string in UTF-8.
+     */
+    public static final SqlFunction OCTET_LENGTH = SqlBasicFunction.create("OCTET_LENGTH",
+        ReturnTypes.INTEGER_NULLABLE, OperandTypes.STRING, SqlFunctionCategory.NUMERIC);
+
+    /**
+     * The operator table validation uses. Verso's and the library's definitions come before the standard ones, so
+     * that where both match a call (OCTET_LENGTH of a string, which the standard one would take after a cast to
+     * binary data) Verso's wins.
+     */
+    public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, OCTET_LENGTH, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY,
@@ -49,7 +61,8 @@ public final class VersoOperators {
             SqlLibraryOperators.RPAD, SqlLibraryOperators.REVERSE, SqlLibraryOperators.SPLIT_PART,
             SqlLibraryOperators.STARTS_WITH, SqlLibraryOperators.STRPOS, SqlLibraryOperators.TRANSLATE3,
             SqlLibraryOperators.CHR, SqlLibraryOperators.MD5,
-            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.RANDOM)));
+            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.RANDOM)),
+        SqlStdOperatorTable.instance());
 
     private VersoOperators() {
     }

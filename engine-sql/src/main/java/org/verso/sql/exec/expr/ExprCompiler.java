@@ -266,11 +266,7 @@ public final class ExprCompiler {
                 return (row, ctx) -> {
                     Object n = needle.eval(row, ctx);
                     Object h = haystack.eval(row, ctx);
-                    if (n == null || h == null) {
-                        return null;
-                    }
-                    int at = ((String) h).indexOf((String) n);
-                    return at < 0 ? 0 : ((String) h).codePointCount(0, at) + 1; // 1-based, in characters
+                    return n == null || h == null ? null : StringFunctions.position((String) n, (String) h);
                 };
             }
             case "REPLACE": {
@@ -295,8 +291,13 @@ public final class ExprCompiler {
             case "NEXTVAL":
                 return SequenceExprs.nextval(operand(call, 0), call.getOperands().get(0) instanceof RexLiteral l
                     ? SequenceExprs.keyOfText(l.getValueAs(String.class)) : null);
-            default:
+            default: {
+                Expr string = StringFunctions.compile(name, compileAll(call));
+                if (string != null) {
+                    return string;
+                }
                 throw unsupported("the operator " + call.getOperator().getName());
+            }
         }
     }
 
