@@ -1,10 +1,14 @@
 package org.verso.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -139,5 +143,61 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertFails("54000", "SELECT CHR(-1)");
         assertFails("54000", "SELECT CHR(1114112)");
         assertFails("54000", "SELECT REPEAT('abc', 1000000000)");
+    }
+
+    @Test
+    void trigonometry() {
+        assertEquals(List.of(row(Math.sin(1), Math.cos(1), Math.tan(1), 1 / Math.tan(1), Math.PI / 2, 0.0,
+                Math.PI / 4, Math.atan2(1, 2))),
+            query("SELECT SIN(1), COS(1), TAN(1), COT(1), ASIN(1), ACOS(1), ATAN(1), ATAN2(1, 2)"));
+        assertEquals(List.of(row(180.0, Math.PI, Math.PI, Math.PI, 3.0, -2.0, Double.POSITIVE_INFINITY)),
+            query("SELECT DEGREES(PI), RADIANS(180), PI, PI(), CBRT(27), CBRT(-8.0), COT(0)"));
+        assertEquals(List.of(Arrays.asList(null, null, null)),
+            query("SELECT SIN(CAST(NULL AS DOUBLE)), ATAN2(1, CAST(NULL AS INT)), DEGREES(CAST(NULL AS DECIMAL(3, 1)))"));
+        createWords();
+        assertEquals(List.of(row(1, Math.sin(3), Math.toRadians(3)), Arrays.asList(2, null, null)),
+            query("SELECT id, SIN(n), RADIANS(n) FROM words ORDER BY id"));
+        // PostgreSQL: "input is out of range"
+        assertFails("22003", "SELECT ACOS(2)");
+        assertFails("22003", "SELECT ASIN(-1.5)");
+        assertFails("22003", "SELECT SIN(CAST('Infinity' AS DOUBLE))");
+    }
+
+    @Test
+    void postgresLogarithms() {
+        assertEquals(List.of(row(3.0, 2.0, 4.0, -1.0)), query("SELECT LOG(2, 8), LOG(100), LOG(3.0, 81), LOG(0.1)"));
+        assertEquals(List.of(Arrays.asList(null, null)), query("SELECT LOG(CAST(NULL AS INT)), LOG(2, CAST(NULL AS INT))"));
+        createWords();
+        assertEquals(List.of(row(1, 2.0), Arrays.asList(2, null)),
+            query("SELECT id, LOG(n, 9) FROM words ORDER BY id"));
+        assertFails("2201E", "SELECT LOG(0)");
+        assertFails("2201E", "SELECT LOG(-2, 8)");
+        assertFails("2201E", "SELECT LOG(2, 0)");
+        assertFails("22012", "SELECT LOG(1, 10)");
+    }
+
+    @Test
+    void randomNumbers() {
+        execute("CREATE TABLE ten (id INT PRIMARY KEY)");
+        execute("INSERT INTO ten VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10)");
+        List<List<Object>> rows = query("SELECT RAND(), RANDOM(), RAND_INTEGER(3) FROM ten");
+        Set<Object> distinct = new HashSet<>();
+        for (List<Object> r : rows) {
+            for (int i = 0; i < 2; i++) {
+                double x = (Double) r.get(i);
+                assertTrue(x >= 0 && x < 1, () -> "out of [0, 1): " + x);
+                distinct.add(x);
+            }
+            int n = (Integer) r.get(2);
+            assertTrue(n >= 0 && n < 3, () -> "out of [0, 3): " + n);
+        }
+        // not folded into one constant: every row, and every execution of a prepared statement, draws anew
+        assertEquals(20, distinct.size());
+        var prepared = session.prepare("SELECT RANDOM()");
+        Object first = rows(session.execute(prepared, new Object[0])).get(0).get(0);
+        Object second = rows(session.execute(prepared, new Object[0])).get(0).get(0);
+        assertNotEquals(first, second);
+        assertFails("22023", "SELECT RAND_INTEGER(0)");
+        assertFails("0A000", "SELECT RAND(42)");
     }
 }

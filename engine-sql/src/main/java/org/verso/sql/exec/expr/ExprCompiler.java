@@ -250,6 +250,19 @@ public final class ExprCompiler {
             case "POW":
                 return NumericFunctions.power(operand(call, 0), operand(call, 1), argumentType(call, 0),
                     argumentType(call, 1), numericType(call));
+            case "PI":
+                return (row, ctx) -> Math.PI;
+            case "RAND":
+            case "RANDOM":
+                if (!call.getOperands().isEmpty()) {
+                    throw unsupported("RAND with a seed");
+                }
+                return NumericFunctions.random();
+            case "RAND_INTEGER":
+                if (call.getOperands().size() != 1) {
+                    throw unsupported("RAND_INTEGER with a seed");
+                }
+                return NumericFunctions.randomInteger(operand(call, 0));
             case "LENGTH":
                 return StringExprs.length(operand(call, 0));
             case "LTRIM":
@@ -292,6 +305,9 @@ public final class ExprCompiler {
                 return SequenceExprs.nextval(operand(call, 0), call.getOperands().get(0) instanceof RexLiteral l
                     ? SequenceExprs.keyOfText(l.getValueAs(String.class)) : null);
             default: {
+                if (NumericFunctions.isDoubleFunction(name)) {
+                    return NumericFunctions.ofDoubles(name, compileAll(call), argumentTypes(call), numericType(call));
+                }
                 Expr string = StringFunctions.compile(name, compileAll(call));
                 if (string != null) {
                     return string;
@@ -299,6 +315,14 @@ public final class ExprCompiler {
                 throw unsupported("the operator " + call.getOperator().getName());
             }
         }
+    }
+
+    private static ValueType[] argumentTypes(RexCall call) {
+        ValueType[] types = new ValueType[call.getOperands().size()];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = argumentType(call, i);
+        }
+        return types;
     }
 
     private static ValueType argumentType(RexCall call, int index) {
