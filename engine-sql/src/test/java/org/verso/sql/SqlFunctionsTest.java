@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.verso.common.type.DateTimes;
 
 /**
  * The numeric, string and date functions. The values are PostgreSQL 15's, each in the result type Calcite gives the
@@ -199,5 +202,67 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertNotEquals(first, second);
         assertFails("22023", "SELECT RAND_INTEGER(0)");
         assertFails("0A000", "SELECT RAND(42)");
+    }
+
+    private static long ts(String isoDateTime) {
+        return DateTimes.toEpochMicros(LocalDateTime.parse(isoDateTime));
+    }
+
+    private static int date(String isoDate) {
+        return DateTimes.toEpochDay(LocalDate.parse(isoDate));
+    }
+
+    @Test
+    void roundingDatesAndTimes() {
+        String t = "TIMESTAMP '2020-02-03 10:11:12.345678'";
+        assertEquals(List.of(row(ts("2020-02-01T00:00"), ts("2020-02-03T11:00"), ts("2020-02-03T00:00"),
+                ts("2020-01-01T00:00"), ts("2020-02-03T10:11:12"), ts("1901-01-01T00:00"), ts("2020-02-01T00:00"),
+                ts("2020-02-03T10:11:12.345"))),
+            query("SELECT FLOOR(" + t + " TO MONTH), CEIL(" + t + " TO HOUR), FLOOR(" + t + " TO WEEK),"
+                + " DATE_TRUNC('quarter', " + t + "), DATE_TRUNC('Seconds', " + t + "),"
+                + " DATE_TRUNC('century', TIMESTAMP '2000-05-05 00:00:00'), CEIL(TIMESTAMP '2020-02-01 00:00:00' TO MONTH),"
+                + " DATE_TRUNC('milliseconds', " + t + ")"));
+        // a DATE rounds to a DATE; DATE_TRUNC gives a timestamp, as PostgreSQL's does
+        assertEquals(List.of(row(date("2020-02-03"), date("2020-03-01"), date("2020-01-01"), ts("2020-02-01T00:00"))),
+            query("SELECT FLOOR(DATE '2020-02-05' TO WEEK), CEIL(DATE '2020-02-05' TO MONTH),"
+                + " FLOOR(DATE '2020-02-05' TO YEAR), DATE_TRUNC('month', DATE '2020-02-05')"));
+        execute("CREATE TABLE events (id INT PRIMARY KEY, d DATE, t TIMESTAMP, unit VARCHAR(10), n INT)");
+        execute("INSERT INTO events VALUES (1, DATE '2020-01-31', TIMESTAMP '2020-01-31 23:30:00', 'day', 1),"
+            + " (2, NULL, NULL, NULL, NULL)");
+        assertEquals(List.of(row(1, ts("2020-01-31T00:00"), date("2020-01-01"), ts("2020-02-01T00:00")),
+                Arrays.asList(2, null, null, null)),
+            query("SELECT id, DATE_TRUNC(unit, t), FLOOR(d TO MONTH), CEIL(t TO DAY) FROM events ORDER BY id"));
+        assertFails("22023", "SELECT DATE_TRUNC('fortnight', TIMESTAMP '2020-01-01 00:00:00')");
+        assertFails("22023", "SELECT DATE_TRUNC(unit || 'x', t) FROM events");
+    }
+
+    @Test
+    void timestampAddAndDiff() {
+        execute("CREATE TABLE events (id INT PRIMARY KEY, d DATE, t TIMESTAMP, n INT)");
+        execute("INSERT INTO events VALUES (1, DATE '2020-01-31', TIMESTAMP '2020-02-03 10:11:12.345678', 2),"
+            + " (2, NULL, NULL, NULL)");
+        // the count may be a column, a parameter or an expression, not only a literal
+        assertEquals(List.of(row(1, ts("2020-02-05T10:11:12.345678"), date("2020-03-31"), ts("2020-02-03T08:11:12.345678"),
+                ts("2020-02-04T10:11:12.345678"), date("2020-02-02")),
+                Arrays.asList(2, null, null, null, null, null)),
+            query("SELECT id, TIMESTAMPADD(DAY, n, t), TIMESTAMPADD(MONTH, n, d), TIMESTAMPADD(HOUR, -n, t),"
+                + " t + (n - 1) * INTERVAL '1' DAY, d + INTERVAL '1' DAY * n FROM events ORDER BY id"));
+        assertEquals(List.of(row(date("2020-02-29"))),
+            query("SELECT TIMESTAMPADD(MONTH, CAST(? AS INT), d) FROM events WHERE id = 1", 1));
+        assertEquals(List.of(row(332, 11, 4, -1, -2, 1, 611, 4)),
+            query("SELECT TIMESTAMPDIFF(DAY, t, TIMESTAMP '2021-01-01 00:00:00'), TIMESTAMPDIFF(MONTH, d, DATE '2021-01-30'),"
+                + " TIMESTAMPDIFF(WEEK, d, DATE '2020-02-29'), TIMESTAMPDIFF(YEAR, d, DATE '2019-01-01'),"
+                + " TIMESTAMPDIFF(SECOND, t, TIMESTAMP '2020-02-03 10:11:10'), TIMESTAMPDIFF(HOUR, t, t + INTERVAL '90' MINUTE),"
+                + " TIMESTAMPDIFF(MINUTE, DATE '2020-02-03', t), TIMESTAMPDIFF(QUARTER, d, DATE '2021-01-31')"
+                + " FROM events WHERE id = 1"));
+        assertEquals(List.of(Arrays.asList((Object) null)),
+            query("SELECT TIMESTAMPDIFF(DAY, t, TIMESTAMP '2021-01-01 00:00:00') FROM events WHERE id = 2"));
+    }
+
+    @Test
+    void sessionNames() {
+        // an embedded database has one user; see the user guide
+        assertEquals(List.of(row("VERSO", "VERSO", "VERSO", "PUBLIC", "VERSO")),
+            query("SELECT CURRENT_USER, USER, SESSION_USER, CURRENT_SCHEMA, CURRENT_CATALOG"));
     }
 }

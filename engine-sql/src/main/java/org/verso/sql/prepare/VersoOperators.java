@@ -11,6 +11,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 
 /**
@@ -40,6 +41,15 @@ public final class VersoOperators {
     };
 
     /**
+     * PostgreSQL's {@code date_trunc('unit', datetime)} of a DATE or a TIMESTAMP, a TIMESTAMP. (Calcite's library
+     * DATE_TRUNC is BigQuery's, which takes its arguments the other way round.)
+     */
+    public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("DATE_TRUNC",
+        ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+        OperandTypes.sequence("'DATE_TRUNC(<CHARACTER>, <DATE or TIMESTAMP>)'", OperandTypes.CHARACTER,
+            OperandTypes.DATE_OR_TIMESTAMP), SqlFunctionCategory.TIMEDATE);
+
+    /**
      * {@code OCTET_LENGTH} of a string as well as of binary data, as in PostgreSQL, where Calcite's takes binary
      * data only (and would cast a string to it): the length of the string in UTF-8.
      */
@@ -52,7 +62,7 @@ public final class VersoOperators {
      * binary data) Verso's wins.
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, OCTET_LENGTH, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, OCTET_LENGTH, DATE_TRUNC, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY,

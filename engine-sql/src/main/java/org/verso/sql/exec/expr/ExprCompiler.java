@@ -168,6 +168,8 @@ public final class ExprCompiler {
                 return truthTest(operand(call, 0), Boolean.FALSE, false);
             case CAST:
                 return cast(call);
+            case REINTERPRET:
+                return reinterpret(call);
             case CASE:
                 return caseWhen(call);
             case COALESCE:
@@ -221,6 +223,22 @@ public final class ExprCompiler {
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
             case "NOW":
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
+            case "DATE_TRUNC": {
+                RexNode unit = call.getOperands().get(0);
+                return DateTruncation.dateTrunc(operand(call, 0), unit instanceof RexLiteral literal && !literal.isNull()
+                    ? DateTruncation.unitOf(literal.getValueAs(String.class)) : null,
+                    operand(call, 1), argumentType(call, 1));
+            }
+            case "CURRENT_USER":
+            case "USER":
+            case "SESSION_USER":
+            case "SYSTEM_USER":
+            case "CURRENT_ROLE":
+                return (row, ctx) -> SessionNames.USER;
+            case "CURRENT_SCHEMA":
+                return (row, ctx) -> SessionNames.SCHEMA;
+            case "CURRENT_CATALOG":
+                return (row, ctx) -> SessionNames.CATALOG;
             case "ROUND":
             case "TRUNCATE":
             case "TRUNC":
@@ -230,8 +248,10 @@ public final class ExprCompiler {
             case "CEIL":
             case "CEILING":
             case "FLOOR":
-                if (call.getOperands().size() != 1) {
-                    throw unsupported(name + " of a date or time to a unit");
+                if (call.getOperands().size() == 2) {
+                    TimeUnitRange unit = ((RexLiteral) call.getOperands().get(1)).getValueAs(TimeUnitRange.class);
+                    return DateTruncation.compile(unit, operand(call, 0), argumentType(call, 0),
+                        !name.equals("FLOOR"));
                 }
                 return NumericFunctions.integral(operand(call, 0), argumentType(call, 0), numericType(call),
                     !name.equals("FLOOR"));
@@ -446,6 +466,19 @@ public final class ExprCompiler {
             return (row, ctx) -> value;
         }
         return (row, ctx) -> Values.cast(operand.eval(row, ctx), source, target);
+    }
+
+    /**
+     * An interval's internal number, its months or milliseconds: how the converter turns an interval into a number
+     * of its units (TIMESTAMPDIFF's, a whole number of days is {@code Reinterpret(b - a) / 86400000}).
+     */
+    private Expr reinterpret(RexCall call) {
+        if (!Intervals.isInterval(call.getOperands().get(0))) {
+            throw unsupported("Reinterpret of " + call.getOperands().get(0).getType().getFullTypeString());
+        }
+        DataType type = numericType(call);
+        Expr amount = Intervals.compile(call.getOperands().get(0), this::compileNode);
+        return (row, ctx) -> Values.canonical(amount.eval(row, ctx), type);
     }
 
     /** CASE operands are when1, then1, when2, then2, ..., else. */
