@@ -521,3 +521,21 @@ SqlNode VersoExplain() :
             SqlExplainFormat.TEXT.symbol(SqlParserPos.ZERO), 0);
     }
 }
+
+/**
+ * The "::type" of PostgreSQL's "expr::type", an operand of the expression being parsed: InfixCast makes the
+ * standard CAST(expr AS type) of it, so no later stage sees "::".
+ */
+void VersoInfixCast(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlDataTypeSpec type;
+}
+{
+    <INFIX_CAST> {
+        checkNonQueryExpression(exprContext);
+    }
+    type = DataType() {
+        list.add(new SqlParserUtil.ToTreeListItem(InfixCast.INSTANCE, s.pos()));
+        list.add(type);
+    }
+}

@@ -46,6 +46,8 @@ public final class SqlState {
     /** A square root of a negative number, and other arguments outside a power function's domain. */
     public static final String INVALID_ARGUMENT_FOR_POWER_FUNCTION = "2201F";
     public static final String INVALID_ROW_COUNT = "2201W";
+    /** A SIMILAR TO pattern that is not a valid regular expression. */
+    public static final String INVALID_REGULAR_EXPRESSION = "2201B";
     public static final String INVALID_CHARACTER_VALUE_FOR_CAST = "22018";
     /** A bad value for a setting, option or argument (PostgreSQL's invalid_parameter_value). */
     public static final String INVALID_PARAMETER_VALUE = "22023";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,6 +96,29 @@ class DirectPlanTest extends SqlTestSupport {
                 // the planner's path reports the error
             }
         }
+    }
+
+    /**
+     * PostgreSQL's {@code x::type} reaches the direct path as the CAST it stands for: it takes the path the CAST
+     * takes, and answers as the planner's plan does.
+     */
+    @Test
+    void infixCastsTakeTheirCastsPathAndAnswerAsThePlannersPlansDo() {
+        Map<String, String> casts = Map.of(
+            "SELECT id FROM t WHERE d <= b::DECIMAL", "SELECT id FROM t WHERE d <= CAST(b AS DECIMAL)",
+            "SELECT id, a::VARCHAR(3) FROM t WHERE id = 3", "SELECT id, CAST(a AS VARCHAR(3)) FROM t WHERE id = 3",
+            "SELECT s FROM t WHERE id = ?::INT", "SELECT s FROM t WHERE id = CAST(? AS INT)",
+            "SELECT -b::DOUBLE, b + a::BIGINT FROM t WHERE id = 8",
+            "SELECT -CAST(b AS DOUBLE), b + CAST(a AS BIGINT) FROM t WHERE id = 8");
+        int direct = 0;
+        for (Map.Entry<String, String> pair : casts.entrySet()) {
+            String sql = pair.getKey();
+            Object[] params = sql.contains("?") ? new Object[] {4} : new Object[0];
+            boolean byDirectPath = compare(sql, params, sql);
+            assertEquals(direct(pair.getValue()), byDirectPath, sql);
+            direct += byDirectPath ? 1 : 0;
+        }
+        assertTrue(direct > 0, "no statement with :: took the direct path");
     }
 
     @Test

@@ -1,11 +1,18 @@
 package org.verso.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.verso.common.type.DateTimes;
 
 /**
  * The numeric, string and date functions. The values are PostgreSQL 15's, each in the result type Calcite gives the
@@ -54,5 +61,208 @@ class SqlFunctionsTest extends SqlTestSupport {
                 + " EXTRACT(HOUR FROM TIMESTAMP '2020-01-01 10:11:12'),"
                 + " EXTRACT(MINUTE FROM TIMESTAMP '2020-01-01 10:11:12'), EXTRACT(SECOND FROM TIME '10:11:12'),"
                 + " EXTRACT(QUARTER FROM DATE '2020-02-03')"));
+    }
+
+    /** A table with a row of values and a row of NULLs, to call the functions on columns. */
+    private void createWords() {
+        execute("CREATE TABLE words (id INT PRIMARY KEY, s VARCHAR(20), n INT)");
+        execute("INSERT INTO words VALUES (1, 'Hello', 3), (2, NULL, NULL)");
+    }
+
+    @Test
+    void similarTo() {
+        assertEquals(List.of(row(true, false, true, false, false, true, true, true)),
+            query("SELECT 'abc' SIMILAR TO 'abc', 'abc' SIMILAR TO 'a', 'abc' SIMILAR TO '%(b|d)%',"
+                + " 'abc' SIMILAR TO '(b|c)%', 'abc' SIMILAR TO 'a.c', 'aaa' SIMILAR TO 'a{2,3}',"
+                + " 'cab' SIMILAR TO '[a-c]+', 'a.c' SIMILAR TO 'a.c'"));
+        assertEquals(List.of(row(true, false, true, false)),
+            query("SELECT 'a%' SIMILAR TO 'a#%' ESCAPE '#', 'ab' SIMILAR TO 'a#%' ESCAPE '#',"
+                + " 'abc' NOT SIMILAR TO '(a|b)c', 'bc' NOT SIMILAR TO '(a|b)c'"));
+        assertEquals(List.of(Arrays.asList(null, null, null)),
+            query("SELECT CAST(NULL AS VARCHAR(5)) SIMILAR TO 'a', 'a' SIMILAR TO CAST(NULL AS VARCHAR(5)),"
+                + " 'a' SIMILAR TO 'a' ESCAPE CAST(NULL AS CHAR(1))"));
+        createWords();
+        assertEquals(List.of(Arrays.asList(1, true, false), Arrays.asList(2, null, null)),
+            query("SELECT id, s SIMILAR TO 'H(e|a)l+o', s NOT SIMILAR TO '%l%' FROM words ORDER BY id"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM words WHERE s SIMILAR TO ?", "%(x|ll)%"));
+        assertFails("2201B", "SELECT 'a' SIMILAR TO '(a'");
+        assertFails("2201B", "SELECT id FROM words WHERE s SIMILAR TO ?", "a{2");
+    }
+
+    @Test
+    void ilike() {
+        assertEquals(List.of(row(true, false, true, false, true)),
+            query("SELECT 'Hello' ILIKE 'h%', 'Hello' NOT ILIKE 'H_LLO', 'ÄB' ILIKE 'äb', 'Hello' ILIKE 'h',"
+                + " 'a%' ILIKE 'A#%' ESCAPE '#'"));
+        assertEquals(List.of(Arrays.asList((Object) null)), query("SELECT CAST(NULL AS VARCHAR(5)) ILIKE 'a'"));
+        createWords();
+        assertEquals(List.of(Arrays.asList(1, true, false), Arrays.asList(2, null, null)),
+            query("SELECT id, s ILIKE '%LL%', s NOT ILIKE 'hello' FROM words ORDER BY id"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM words WHERE s ILIKE ?", "HEL%"));
+    }
+
+    @Test
+    void postgresStringFunctions() {
+        assertEquals(List.of(row("ab", "ab", "abc", "bc", "bc", "", "ababab", "", "")),
+            query("SELECT LEFT('abc', 2), LEFT('abc', -1), LEFT('abc', 5), RIGHT('abc', 2), RIGHT('abc', -1),"
+                + " RIGHT('abc', -5), REPEAT('ab', 3), REPEAT('ab', 0), REPEAT('ab', -1)"));
+        assertEquals(List.of(row("xyxhi", "he", "  hi", "hixyx", "", "hi", "cba")),
+            query("SELECT LPAD('hi', 5, 'xy'), LPAD('hello', 2), LPAD('hi', 4), RPAD('hi', 5, 'xy'), RPAD('hi', -1),"
+                + " LPAD('hi', 5, ''), REVERSE('abc')"));
+        assertEquals(List.of(row("b", "", "c", "b", true, false, 2, 0, "a2x5")),
+            query("SELECT SPLIT_PART('a,b,c', ',', 2), SPLIT_PART('a,b,c', ',', 4), SPLIT_PART('a,b,c', ',', -1),"
+                + " SPLIT_PART('a||b', '||', 2), STARTS_WITH('alphabet', 'alph'), STARTS_WITH('alphabet', 'b'),"
+                + " STRPOS('high', 'ig'), STRPOS('high', 'x'), TRANSLATE('12345', '143', 'ax')"));
+        assertEquals(List.of(row("Hi Thomas", "X1y-Z", 120, 0, "A", "900150983cd24fb0d6963f7d28e17f72")),
+            query("SELECT INITCAP('hi THOMAS'), INITCAP('x1y-z'), ASCII('x'), ASCII(''), CHR(65), MD5('abc')"));
+        assertEquals(List.of(row("Thomas", "abxyef", 4, 2)),
+            query("SELECT OVERLAY('Txxxxas' PLACING 'hom' FROM 2 FOR 4), OVERLAY('abcdef' PLACING 'xy' FROM 3),"
+                + " OCTET_LENGTH('abé'), OCTET_LENGTH(X'0102')"));
+        // characters are code points: a character outside the Basic Multilingual Plane counts once
+        assertEquals(List.of(row("😀", "b😀a", "😀x😀", 128512, "😀", 4)),
+            query("SELECT LEFT('😀ab', 1), REVERSE('a😀b'), LPAD('😀', 3, '😀x'), ASCII('😀'), CHR(128512),"
+                + " OCTET_LENGTH('😀')"));
+    }
+
+    @Test
+    void postgresStringFunctionsOnColumns() {
+        createWords();
+        assertEquals(List.of(
+                row(1, "Hel", "Hello**", "", 3, "Hello", "olleH", "8b1a9953c4611296a827abf8c47804d7", "He   ", false),
+                Arrays.asList(2, null, null, null, null, null, null, null, null, null)),
+            query("SELECT id, LEFT(s, n), RPAD(s, 7, '*'), SPLIT_PART(s, 'l', 2), STRPOS(s, 'l'), INITCAP(LOWER(s)),"
+                + " REVERSE(s), MD5(s), RPAD(LEFT(s, 2), n + 2), STARTS_WITH(s, 'h') FROM words ORDER BY id"));
+        assertEquals(List.of(Arrays.asList(null, null, null, null)),
+            query("SELECT LPAD('a', CAST(NULL AS INT)), CHR(CAST(NULL AS INT)), REPEAT(CAST(NULL AS VARCHAR(2)), 2),"
+                + " OVERLAY('abc' PLACING CAST(NULL AS VARCHAR(2)) FROM 2)"));
+        assertEquals(List.of(row("el")), query("SELECT SUBSTRING(s FROM 2 FOR 2) FROM words WHERE LEFT(s, 2) = ?",
+            "He"));
+    }
+
+    @Test
+    void postgresStringFunctionErrors() {
+        assertFails("22023", "SELECT SPLIT_PART('a,b', ',', 0)");
+        assertFails("54000", "SELECT CHR(0)");
+        assertFails("54000", "SELECT CHR(-1)");
+        assertFails("54000", "SELECT CHR(1114112)");
+        assertFails("54000", "SELECT REPEAT('abc', 1000000000)");
+    }
+
+    @Test
+    void trigonometry() {
+        assertEquals(List.of(row(Math.sin(1), Math.cos(1), Math.tan(1), 1 / Math.tan(1), Math.PI / 2, 0.0,
+                Math.PI / 4, Math.atan2(1, 2))),
+            query("SELECT SIN(1), COS(1), TAN(1), COT(1), ASIN(1), ACOS(1), ATAN(1), ATAN2(1, 2)"));
+        assertEquals(List.of(row(180.0, Math.PI, Math.PI, Math.PI, 3.0, -2.0, Double.POSITIVE_INFINITY)),
+            query("SELECT DEGREES(PI), RADIANS(180), PI, PI(), CBRT(27), CBRT(-8.0), COT(0)"));
+        assertEquals(List.of(Arrays.asList(null, null, null)),
+            query("SELECT SIN(CAST(NULL AS DOUBLE)), ATAN2(1, CAST(NULL AS INT)), DEGREES(CAST(NULL AS DECIMAL(3, 1)))"));
+        createWords();
+        assertEquals(List.of(row(1, Math.sin(3), Math.toRadians(3)), Arrays.asList(2, null, null)),
+            query("SELECT id, SIN(n), RADIANS(n) FROM words ORDER BY id"));
+        // PostgreSQL: "input is out of range"
+        assertFails("22003", "SELECT ACOS(2)");
+        assertFails("22003", "SELECT ASIN(-1.5)");
+        assertFails("22003", "SELECT SIN(CAST('Infinity' AS DOUBLE))");
+    }
+
+    @Test
+    void postgresLogarithms() {
+        assertEquals(List.of(row(3.0, 2.0, 4.0, -1.0)), query("SELECT LOG(2, 8), LOG(100), LOG(3.0, 81), LOG(0.1)"));
+        assertEquals(List.of(Arrays.asList(null, null)), query("SELECT LOG(CAST(NULL AS INT)), LOG(2, CAST(NULL AS INT))"));
+        createWords();
+        assertEquals(List.of(row(1, 2.0), Arrays.asList(2, null)),
+            query("SELECT id, LOG(n, 9) FROM words ORDER BY id"));
+        assertFails("2201E", "SELECT LOG(0)");
+        assertFails("2201E", "SELECT LOG(-2, 8)");
+        assertFails("2201E", "SELECT LOG(2, 0)");
+        assertFails("22012", "SELECT LOG(1, 10)");
+    }
+
+    @Test
+    void randomNumbers() {
+        execute("CREATE TABLE ten (id INT PRIMARY KEY)");
+        execute("INSERT INTO ten VALUES (1), (2), (3), (4), (5), (6), (7), (8), (9), (10)");
+        List<List<Object>> rows = query("SELECT RAND(), RANDOM(), RAND_INTEGER(3) FROM ten");
+        Set<Object> distinct = new HashSet<>();
+        for (List<Object> r : rows) {
+            for (int i = 0; i < 2; i++) {
+                double x = (Double) r.get(i);
+                assertTrue(x >= 0 && x < 1, () -> "out of [0, 1): " + x);
+                distinct.add(x);
+            }
+            int n = (Integer) r.get(2);
+            assertTrue(n >= 0 && n < 3, () -> "out of [0, 3): " + n);
+        }
+        // not folded into one constant: every row, and every execution of a prepared statement, draws anew
+        assertEquals(20, distinct.size());
+        var prepared = session.prepare("SELECT RANDOM()");
+        Object first = rows(session.execute(prepared, new Object[0])).get(0).get(0);
+        Object second = rows(session.execute(prepared, new Object[0])).get(0).get(0);
+        assertNotEquals(first, second);
+        assertFails("22023", "SELECT RAND_INTEGER(0)");
+        assertFails("0A000", "SELECT RAND(42)");
+    }
+
+    private static long ts(String isoDateTime) {
+        return DateTimes.toEpochMicros(LocalDateTime.parse(isoDateTime));
+    }
+
+    private static int date(String isoDate) {
+        return DateTimes.toEpochDay(LocalDate.parse(isoDate));
+    }
+
+    @Test
+    void roundingDatesAndTimes() {
+        String t = "TIMESTAMP '2020-02-03 10:11:12.345678'";
+        assertEquals(List.of(row(ts("2020-02-01T00:00"), ts("2020-02-03T11:00"), ts("2020-02-03T00:00"),
+                ts("2020-01-01T00:00"), ts("2020-02-03T10:11:12"), ts("1901-01-01T00:00"), ts("2020-02-01T00:00"),
+                ts("2020-02-03T10:11:12.345"))),
+            query("SELECT FLOOR(" + t + " TO MONTH), CEIL(" + t + " TO HOUR), FLOOR(" + t + " TO WEEK),"
+                + " DATE_TRUNC('quarter', " + t + "), DATE_TRUNC('Seconds', " + t + "),"
+                + " DATE_TRUNC('century', TIMESTAMP '2000-05-05 00:00:00'), CEIL(TIMESTAMP '2020-02-01 00:00:00' TO MONTH),"
+                + " DATE_TRUNC('milliseconds', " + t + ")"));
+        // a DATE rounds to a DATE; DATE_TRUNC gives a timestamp, as PostgreSQL's does
+        assertEquals(List.of(row(date("2020-02-03"), date("2020-03-01"), date("2020-01-01"), ts("2020-02-01T00:00"))),
+            query("SELECT FLOOR(DATE '2020-02-05' TO WEEK), CEIL(DATE '2020-02-05' TO MONTH),"
+                + " FLOOR(DATE '2020-02-05' TO YEAR), DATE_TRUNC('month', DATE '2020-02-05')"));
+        execute("CREATE TABLE events (id INT PRIMARY KEY, d DATE, t TIMESTAMP, unit VARCHAR(10), n INT)");
+        execute("INSERT INTO events VALUES (1, DATE '2020-01-31', TIMESTAMP '2020-01-31 23:30:00', 'day', 1),"
+            + " (2, NULL, NULL, NULL, NULL)");
+        assertEquals(List.of(row(1, ts("2020-01-31T00:00"), date("2020-01-01"), ts("2020-02-01T00:00")),
+                Arrays.asList(2, null, null, null)),
+            query("SELECT id, DATE_TRUNC(unit, t), FLOOR(d TO MONTH), CEIL(t TO DAY) FROM events ORDER BY id"));
+        assertFails("22023", "SELECT DATE_TRUNC('fortnight', TIMESTAMP '2020-01-01 00:00:00')");
+        assertFails("22023", "SELECT DATE_TRUNC(unit || 'x', t) FROM events");
+    }
+
+    @Test
+    void timestampAddAndDiff() {
+        execute("CREATE TABLE events (id INT PRIMARY KEY, d DATE, t TIMESTAMP, n INT)");
+        execute("INSERT INTO events VALUES (1, DATE '2020-01-31', TIMESTAMP '2020-02-03 10:11:12.345678', 2),"
+            + " (2, NULL, NULL, NULL)");
+        // the count may be a column, a parameter or an expression, not only a literal
+        assertEquals(List.of(row(1, ts("2020-02-05T10:11:12.345678"), date("2020-03-31"), ts("2020-02-03T08:11:12.345678"),
+                ts("2020-02-04T10:11:12.345678"), date("2020-02-02")),
+                Arrays.asList(2, null, null, null, null, null)),
+            query("SELECT id, TIMESTAMPADD(DAY, n, t), TIMESTAMPADD(MONTH, n, d), TIMESTAMPADD(HOUR, -n, t),"
+                + " t + (n - 1) * INTERVAL '1' DAY, d + INTERVAL '1' DAY * n FROM events ORDER BY id"));
+        assertEquals(List.of(row(date("2020-02-29"))),
+            query("SELECT TIMESTAMPADD(MONTH, CAST(? AS INT), d) FROM events WHERE id = 1", 1));
+        assertEquals(List.of(row(332, 11, 4, -1, -2, 1, 611, 4)),
+            query("SELECT TIMESTAMPDIFF(DAY, t, TIMESTAMP '2021-01-01 00:00:00'), TIMESTAMPDIFF(MONTH, d, DATE '2021-01-30'),"
+                + " TIMESTAMPDIFF(WEEK, d, DATE '2020-02-29'), TIMESTAMPDIFF(YEAR, d, DATE '2019-01-01'),"
+                + " TIMESTAMPDIFF(SECOND, t, TIMESTAMP '2020-02-03 10:11:10'), TIMESTAMPDIFF(HOUR, t, t + INTERVAL '90' MINUTE),"
+                + " TIMESTAMPDIFF(MINUTE, DATE '2020-02-03', t), TIMESTAMPDIFF(QUARTER, d, DATE '2021-01-31')"
+                + " FROM events WHERE id = 1"));
+        assertEquals(List.of(Arrays.asList((Object) null)),
+            query("SELECT TIMESTAMPDIFF(DAY, t, TIMESTAMP '2021-01-01 00:00:00') FROM events WHERE id = 2"));
+    }
+
+    @Test
+    void sessionNames() {
+        // an embedded database has one user; see the user guide
+        assertEquals(List.of(row("VERSO", "VERSO", "VERSO", "PUBLIC", "VERSO")),
+            query("SELECT CURRENT_USER, USER, SESSION_USER, CURRENT_SCHEMA, CURRENT_CATALOG"));
     }
 }

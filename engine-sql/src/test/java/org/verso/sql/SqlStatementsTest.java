@@ -219,4 +219,23 @@ class SqlStatementsTest extends SqlTestSupport {
         assertEquals(List.of(row(12L)), query("SELECT nextval('seqt_ids')"));
         assertFails("42P01", "SELECT NEXT VALUE FOR no_such_sequence, a FROM seqt");
     }
+
+    @Test
+    void postgresCastOperator() {
+        execute("CREATE TABLE casts (id INT PRIMARY KEY, a INT, s VARCHAR(10))");
+        execute("INSERT INTO casts VALUES (1, 2, '40'), (2, NULL, NULL)");
+        assertEquals(List.of(row(5, -1, "2", 42, new java.math.BigDecimal("2.50"))),
+            query("SELECT '5'::INTEGER, -1::INT, a::VARCHAR(5), a + s::INT, (a + 0.5)::DECIMAL(4, 2) FROM casts"
+                + " WHERE id = 1"));
+        assertEquals(List.of(java.util.Arrays.asList(2, null, null)),
+            query("SELECT id, a::VARCHAR(5), s::INT FROM casts WHERE id = 2"));
+        // a parameter takes the cast's type, as with CAST(? AS INT)
+        assertEquals(List.of(row(1)), query("SELECT id FROM casts WHERE a = ?::INT - 1", 3));
+        assertEquals(List.of(row(true)), query("SELECT now()::DATE = CURRENT_DATE"));
+        // in a view's definition, stored and read back as text
+        execute("CREATE VIEW cast_view AS SELECT id, s::INT * 2 AS twice FROM casts");
+        assertEquals(List.of(row(1, 80)), query("SELECT * FROM cast_view WHERE id = 1"));
+        assertFails("22018", "SELECT 'abc'::INT");
+        assertFails("42601", "SELECT 1::");
+    }
 }

@@ -1,6 +1,7 @@
 package org.verso.sql.prepare;
 
 import java.util.List;
+import org.apache.calcite.sql.SqlBasicFunction;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
@@ -10,13 +11,16 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 
 /**
  * The functions statements may call: Calcite's standard operators, Verso's own ({@code nextval}, {@code now}), and
  * the common spellings of other databases that Calcite keeps in its library tables (LTRIM, RTRIM, LENGTH, GREATEST,
- * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs, STRING_AGG, BOOL_AND and BOOL_OR). GREATEST and LEAST are NULL if an argument is,
- * as in Oracle and MySQL (PostgreSQL ignores NULL arguments).
+ * LEAST, POW, TRUNC, and PostgreSQL's CONCAT, which skips NULLs, ILIKE, string functions such as LEFT, LPAD and
+ * SPLIT_PART, two-argument LOG and RANDOM, and the aggregates STRING_AGG, BOOL_AND and BOOL_OR). Calcite's
+ * definitions type them; GREATEST and LEAST are NULL if an argument is, as in Oracle and MySQL (PostgreSQL ignores
+ * NULL arguments).
  */
 public final class VersoOperators {
     /** {@code nextval('sequence')}, PostgreSQL's spelling of {@code NEXT VALUE FOR sequence}. */
@@ -54,13 +58,41 @@ public final class VersoOperators {
         };
     }
 
-    /** The operator table validation uses. */
-    public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(SqlStdOperatorTable.instance(),
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+    /**
+     * PostgreSQL's {@code date_trunc('unit', datetime)} of a DATE or a TIMESTAMP, a TIMESTAMP. (Calcite's library
+     * DATE_TRUNC is BigQuery's, which takes its arguments the other way round.)
+     */
+    public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("DATE_TRUNC",
+        ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+        OperandTypes.sequence("'DATE_TRUNC(<CHARACTER>, <DATE or TIMESTAMP>)'", OperandTypes.CHARACTER,
+            OperandTypes.DATE_OR_TIMESTAMP), SqlFunctionCategory.TIMEDATE);
+
+    /**
+     * {@code OCTET_LENGTH} of a string as well as of binary data, as in PostgreSQL, where Calcite's takes binary
+     * data only (and would cast a string to it): the length of the string in UTF-8.
+     */
+    public static final SqlFunction OCTET_LENGTH = SqlBasicFunction.create("OCTET_LENGTH",
+        ReturnTypes.INTEGER_NULLABLE, OperandTypes.STRING, SqlFunctionCategory.NUMERIC);
+
+    /**
+     * The operator table validation uses. Verso's and the library's definitions come before the standard ones, so
+     * that where both match a call (OCTET_LENGTH of a string, which the standard one would take after a cast to
+     * binary data) Verso's wins.
+     */
+    public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC,
+            SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
-            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY, SqlLibraryOperators.STRING_AGG,
-            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR)));
+            SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY,
+            SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE,
+            SqlLibraryOperators.LEFT, SqlLibraryOperators.RIGHT, SqlLibraryOperators.REPEAT, SqlLibraryOperators.LPAD,
+            SqlLibraryOperators.RPAD, SqlLibraryOperators.REVERSE, SqlLibraryOperators.SPLIT_PART,
+            SqlLibraryOperators.STARTS_WITH, SqlLibraryOperators.STRPOS, SqlLibraryOperators.TRANSLATE3,
+            SqlLibraryOperators.CHR, SqlLibraryOperators.MD5,
+            SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.RANDOM, SqlLibraryOperators.STRING_AGG,
+            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR)),
+        SqlStdOperatorTable.instance());
 
     private VersoOperators() {
     }

@@ -14,6 +14,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.junit.jupiter.api.Test;
 import org.verso.common.VersoException;
 import org.verso.sql.parse.ast.ReferentialAction;
@@ -303,5 +304,35 @@ class VersoParserTest {
             SqlParsing.parse("INSERT INTO t (" + word + ") VALUES (1)");
             SqlParsing.parse("UPDATE t SET " + word + " = " + word + " + 1 WHERE " + word + " > 0");
         }
+    }
+
+    @Test
+    void postgresCastOperatorIsAStandardCastThatBindsTightest() {
+        SqlSelect select = parse("SELECT -1::INT, a + b::INT, x::VARCHAR(3)::DECIMAL(5, 2), (a + b)::BIGINT FROM t",
+            SqlSelect.class);
+        List<SqlNode> items = select.getSelectList().getList();
+        // -(1::INT): the cast applies to the literal, the sign to the cast
+        SqlBasicCall negation = (SqlBasicCall) items.get(0);
+        assertEquals(SqlKind.MINUS_PREFIX, negation.getKind());
+        assertCast(negation.operand(0), "1", "INTEGER");
+        // a + (b::INT)
+        SqlBasicCall sum = (SqlBasicCall) items.get(1);
+        assertEquals(SqlKind.PLUS, sum.getKind());
+        assertEquals("A", ((SqlIdentifier) sum.operand(0)).getSimple());
+        assertCast(sum.operand(1), "B", "INTEGER");
+        // casts chain from the left
+        SqlBasicCall outer = (SqlBasicCall) items.get(2);
+        assertCast(outer, "CAST(`X` AS VARCHAR(3))", "DECIMAL(5, 2)");
+        assertCast(items.get(3), "`A` + `B`", "BIGINT");
+        assertEquals("42601", assertThrows(VersoException.class, () -> SqlParsing.parse("SELECT a:: FROM t")).sqlState());
+        assertEquals("42601", assertThrows(VersoException.class, () -> SqlParsing.parse("SELECT a::(1) FROM t")).sqlState());
+    }
+
+    /** The node is the standard CAST operator's call, of the operand written {@code operand} to {@code type}. */
+    private static void assertCast(SqlNode node, String operand, String type) {
+        SqlBasicCall cast = assertInstanceOf(SqlBasicCall.class, node);
+        assertEquals(SqlStdOperatorTable.CAST, cast.getOperator());
+        assertEquals(operand, cast.operand(0).toString());
+        assertEquals(type, cast.operand(1).toString());
     }
 }

@@ -1,12 +1,9 @@
 package org.verso.sql.exec.expr;
 
-import java.math.BigDecimal;
 import java.util.function.Function;
 import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.verso.common.ErrorCode;
 import org.verso.common.type.DateTimes;
@@ -14,8 +11,9 @@ import org.verso.common.type.ValueType;
 import org.verso.sql.type.TypeMapping;
 
 /**
- * A DATE, TIME or TIMESTAMP plus or minus an interval literal ({@code d + INTERVAL '1' MONTH},
- * {@code ts - INTERVAL '90' MINUTE}, {@code INTERVAL '2' DAY + d}). Months and years move the calendar date, keeping
+ * A DATE, TIME or TIMESTAMP plus or minus an interval ({@code d + INTERVAL '1' MONTH},
+ * {@code ts - INTERVAL '90' MINUTE}, {@code INTERVAL '2' DAY + d}, {@code TIMESTAMPADD(DAY, n, ts)}; see
+ * {@link Intervals}). Months and years move the calendar date, keeping
  * the day of the month where the month has it and taking its last day otherwise (January 31 plus one month is
  * February 28 or 29), as PostgreSQL does; days, hours, minutes and seconds move the instant. The result has the
  * datetime's type, as the validator typed it: a DATE moves by whole days, a TIME wraps around midnight.
@@ -32,37 +30,30 @@ final class DateArithmetic {
     static boolean applies(RexCall call) {
         return (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS) && call.getOperands().size() == 2
             && SqlTypeUtil.isDatetime(call.getType())
-            && call.getOperands().stream().anyMatch(DateArithmetic::isInterval);
+            && call.getOperands().stream().anyMatch(Intervals::isInterval);
     }
 
     /** @param compiler compiles the datetime operand */
     static Expr compile(RexCall call, Function<RexNode, Expr> compiler) {
         RexNode first = call.getOperands().get(0);
-        RexNode interval = isInterval(first) ? first : call.getOperands().get(1);
+        RexNode interval = Intervals.isInterval(first) ? first : call.getOperands().get(1);
         Expr datetime = compiler.apply(interval == first ? call.getOperands().get(1) : first);
         if (call.getKind() == SqlKind.MINUS && interval == first) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("an interval minus a datetime");
         }
-        if (!(interval instanceof RexLiteral literal)) {
-            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("datetime arithmetic with an interval that is not a literal ("
-                + interval + ")");
-        }
-        BigDecimal amount = literal.getValueAs(BigDecimal.class); // months, or milliseconds
-        if (amount == null) {
-            return (row, ctx) -> null;
-        }
-        long signed = call.getKind() == SqlKind.MINUS ? -amount.longValueExact() : amount.longValueExact();
-        boolean months = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        Expr amount = Intervals.compile(interval, compiler); // months, or milliseconds
+        boolean minus = call.getKind() == SqlKind.MINUS;
+        boolean months = Intervals.isMonths(interval);
         ValueType type = TypeMapping.toDataType(call.getType()).kind();
         return (row, ctx) -> {
             Object v = datetime.eval(row, ctx);
-            return v == null ? null : months ? plusMonths(type, v, signed) : plusMillis(type, v, signed);
+            Object a = v == null ? null : amount.eval(row, ctx);
+            if (a == null) {
+                return null;
+            }
+            long signed = minus ? Math.negateExact((Long) a) : (Long) a;
+            return months ? plusMonths(type, v, signed) : plusMillis(type, v, signed);
         };
-    }
-
-    private static boolean isInterval(RexNode node) {
-        SqlTypeFamily family = node.getType().getSqlTypeName().getFamily();
-        return family == SqlTypeFamily.INTERVAL_YEAR_MONTH || family == SqlTypeFamily.INTERVAL_DAY_TIME;
     }
 
     private static Object plusMonths(ValueType type, Object value, long months) {

@@ -169,12 +169,15 @@ public final class ExprCompiler {
                 return truthTest(operand(call, 0), Boolean.FALSE, false);
             case CAST:
                 return cast(call);
+            case REINTERPRET:
+                return reinterpret(call);
             case CASE:
                 return caseWhen(call);
             case COALESCE:
                 return coalesce(call);
             case LIKE:
-                return like(call);
+            case SIMILAR:
+                return patternMatch(call);
             case TRIM:
                 return trim(call);
             default:
@@ -224,6 +227,22 @@ public final class ExprCompiler {
             case "GEN_RANDOM_UUID":
             case "RANDOM_UUID":
                 return (row, ctx) -> java.util.UUID.randomUUID();
+            case "DATE_TRUNC": {
+                RexNode unit = call.getOperands().get(0);
+                return DateTruncation.dateTrunc(operand(call, 0), unit instanceof RexLiteral literal && !literal.isNull()
+                    ? DateTruncation.unitOf(literal.getValueAs(String.class)) : null,
+                    operand(call, 1), argumentType(call, 1));
+            }
+            case "CURRENT_USER":
+            case "USER":
+            case "SESSION_USER":
+            case "SYSTEM_USER":
+            case "CURRENT_ROLE":
+                return (row, ctx) -> SessionNames.USER;
+            case "CURRENT_SCHEMA":
+                return (row, ctx) -> SessionNames.SCHEMA;
+            case "CURRENT_CATALOG":
+                return (row, ctx) -> SessionNames.CATALOG;
             case "ROUND":
             case "TRUNCATE":
             case "TRUNC":
@@ -233,8 +252,10 @@ public final class ExprCompiler {
             case "CEIL":
             case "CEILING":
             case "FLOOR":
-                if (call.getOperands().size() != 1) {
-                    throw unsupported(name + " of a date or time to a unit");
+                if (call.getOperands().size() == 2) {
+                    TimeUnitRange unit = ((RexLiteral) call.getOperands().get(1)).getValueAs(TimeUnitRange.class);
+                    return DateTruncation.compile(unit, operand(call, 0), argumentType(call, 0),
+                        !name.equals("FLOOR"));
                 }
                 return NumericFunctions.integral(operand(call, 0), argumentType(call, 0), numericType(call),
                     !name.equals("FLOOR"));
@@ -253,6 +274,19 @@ public final class ExprCompiler {
             case "POW":
                 return NumericFunctions.power(operand(call, 0), operand(call, 1), argumentType(call, 0),
                     argumentType(call, 1), numericType(call));
+            case "PI":
+                return (row, ctx) -> Math.PI;
+            case "RAND":
+            case "RANDOM":
+                if (!call.getOperands().isEmpty()) {
+                    throw unsupported("RAND with a seed");
+                }
+                return NumericFunctions.random();
+            case "RAND_INTEGER":
+                if (call.getOperands().size() != 1) {
+                    throw unsupported("RAND_INTEGER with a seed");
+                }
+                return NumericFunctions.randomInteger(operand(call, 0));
             case "LENGTH":
                 return StringExprs.length(operand(call, 0));
             case "LTRIM":
@@ -269,11 +303,7 @@ public final class ExprCompiler {
                 return (row, ctx) -> {
                     Object n = needle.eval(row, ctx);
                     Object h = haystack.eval(row, ctx);
-                    if (n == null || h == null) {
-                        return null;
-                    }
-                    int at = ((String) h).indexOf((String) n);
-                    return at < 0 ? 0 : ((String) h).codePointCount(0, at) + 1; // 1-based, in characters
+                    return n == null || h == null ? null : StringFunctions.position((String) n, (String) h);
                 };
             }
             case "REPLACE": {
@@ -298,9 +328,25 @@ public final class ExprCompiler {
             case "NEXTVAL":
                 return SequenceExprs.nextval(operand(call, 0), call.getOperands().get(0) instanceof RexLiteral l
                     ? SequenceExprs.keyOfText(l.getValueAs(String.class)) : null);
-            default:
+            default: {
+                if (NumericFunctions.isDoubleFunction(name)) {
+                    return NumericFunctions.ofDoubles(name, compileAll(call), argumentTypes(call), numericType(call));
+                }
+                Expr string = StringFunctions.compile(name, compileAll(call));
+                if (string != null) {
+                    return string;
+                }
                 throw unsupported("the operator " + call.getOperator().getName());
+            }
         }
+    }
+
+    private static ValueType[] argumentTypes(RexCall call) {
+        ValueType[] types = new ValueType[call.getOperands().size()];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = argumentType(call, i);
+        }
+        return types;
     }
 
     private static ValueType argumentType(RexCall call, int index) {
@@ -426,6 +472,19 @@ public final class ExprCompiler {
         return (row, ctx) -> Values.cast(operand.eval(row, ctx), source, target);
     }
 
+    /**
+     * An interval's internal number, its months or milliseconds: how the converter turns an interval into a number
+     * of its units (TIMESTAMPDIFF's, a whole number of days is {@code Reinterpret(b - a) / 86400000}).
+     */
+    private Expr reinterpret(RexCall call) {
+        if (!Intervals.isInterval(call.getOperands().get(0))) {
+            throw unsupported("Reinterpret of " + call.getOperands().get(0).getType().getFullTypeString());
+        }
+        DataType type = numericType(call);
+        Expr amount = Intervals.compile(call.getOperands().get(0), this::compileNode);
+        return (row, ctx) -> Values.canonical(amount.eval(row, ctx), type);
+    }
+
     /** CASE operands are when1, then1, when2, then2, ..., else. */
     private Expr caseWhen(RexCall call) {
         Expr[] operands = compileAll(call);
@@ -455,16 +514,20 @@ public final class ExprCompiler {
         };
     }
 
-    private Expr like(RexCall call) {
-        boolean negated = call.getOperator() instanceof SqlLikeOperator like && like.isNegated();
+    /** LIKE, ILIKE and SIMILAR TO; the converter has already turned their NOT forms into NOT(...). */
+    private Expr patternMatch(RexCall call) {
+        SqlLikeOperator operator = (SqlLikeOperator) call.getOperator();
+        StringExprs.PatternCompiler compiler = call.getKind() == SqlKind.SIMILAR
+            ? SimilarPattern::compile
+            : operator.isCaseSensitive() ? LikePattern::compile : (p, e) -> LikePattern.compile(p, e, true);
         RexNode pattern = call.getOperands().get(1);
         boolean hasEscape = call.getOperands().size() > 2;
         // A literal pattern without escape, the common case, is translated to a regex once per plan.
         Pattern fixed = pattern instanceof RexLiteral literal && !literal.isNull() && !hasEscape
-            ? LikePattern.compile(literal.getValueAs(String.class), null)
+            ? compiler.compile(literal.getValueAs(String.class), null)
             : null;
-        return StringExprs.like(operand(call, 0), operand(call, 1), hasEscape ? operand(call, 2) : null, fixed,
-            negated);
+        return StringExprs.matches(operand(call, 0), operand(call, 1), hasEscape ? operand(call, 2) : null, fixed,
+            compiler, operator.isNegated());
     }
 
     /** TRIM operands: the flag (BOTH, LEADING, TRAILING), the characters to remove, the string. */

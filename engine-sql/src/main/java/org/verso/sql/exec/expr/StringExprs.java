@@ -1,5 +1,7 @@
 package org.verso.sql.exec.expr;
 
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.verso.common.ErrorCode;
@@ -85,14 +87,24 @@ final class StringExprs {
         };
     }
 
-    private record CompiledLike(String pattern, String escape, Pattern compiled) {
+    /** Compiles a pattern and its escape (null without one) to a regular expression. */
+    @FunctionalInterface
+    interface PatternCompiler {
+        Pattern compile(String pattern, String escape);
     }
 
-    /** [NOT] LIKE; {@code fixed} is the precompiled pattern when it is a literal, else null. */
-    static Expr like(Expr value, Expr pattern, Expr escape, Pattern fixed, boolean negated) {
+    private record CompiledPattern(String pattern, String escape, Pattern compiled) {
+    }
+
+    /**
+     * [NOT] LIKE, ILIKE and SIMILAR TO: whether the value matches the pattern; {@code fixed} is the precompiled
+     * pattern when it is a literal without escape, else null.
+     */
+    static Expr matches(Expr value, Expr pattern, Expr escape, Pattern fixed, PatternCompiler compiler,
+                        boolean negated) {
         // A pattern given as a parameter is the same for every row of an execution: compile it once, not per row.
         // The plan is shared between threads, so the last compiled pattern is kept in an immutable holder.
-        java.util.concurrent.atomic.AtomicReference<CompiledLike> last = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<CompiledPattern> last = new AtomicReference<>();
         return (row, ctx) -> {
             Object v = value.eval(row, ctx);
             if (v == null) {
@@ -105,9 +117,10 @@ final class StringExprs {
                 if (pat == null || (escape != null && esc == null)) {
                     return null;
                 }
-                CompiledLike cached = last.get();
-                if (cached == null || !cached.pattern().equals(pat) || !java.util.Objects.equals(cached.escape(), esc)) {
-                    cached = new CompiledLike((String) pat, (String) esc, LikePattern.compile((String) pat, (String) esc));
+                CompiledPattern cached = last.get();
+                if (cached == null || !cached.pattern().equals(pat) || !Objects.equals(cached.escape(), esc)) {
+                    cached = new CompiledPattern((String) pat, (String) esc,
+                        compiler.compile((String) pat, (String) esc));
                     last.set(cached);
                 }
                 p = cached.compiled();
