@@ -113,4 +113,44 @@ class SqlTypesTest extends SqlTestSupport {
         assertEquals(List.of(row(4L)), query("SELECT COUNT(*) FROM g WHERE SUBSTRING(CAST(id AS VARCHAR(36)) FROM 15"
             + " FOR 1) = '4' AND SUBSTRING(CAST(id AS VARCHAR(36)) FROM 20 FOR 1) IN ('8', '9', 'a', 'b')"));
     }
+
+    @Test
+    void timestampsWithTimeZoneAreInstantsShownInTheSessionZone() {
+        java.util.TimeZone saved = java.util.TimeZone.getDefault();
+        java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("Asia/Kolkata")); // +05:30, no daylight saving
+        try {
+            execute("CREATE TABLE ev (id INT PRIMARY KEY, seen TIMESTAMP WITH TIME ZONE, seen2 TIMESTAMPTZ, wall"
+                + " TIMESTAMP)");
+            update("INSERT INTO ev VALUES (1, '2026-01-01 10:00:00+02', '2026-01-01T08:00:00Z',"
+                + " TIMESTAMP '2026-01-01 13:30:00')");
+            // no offset: the session's zone
+            update("INSERT INTO ev (id, seen) VALUES (2, '2026-01-01 13:30:00'), (4, '2026-01-01 10:00:00.5-05:30')");
+            update("INSERT INTO ev (id, seen) VALUES (3, TIMESTAMP '2026-06-01 00:00:00')");
+            assertEquals(List.of(row(1, "2026-01-01 13:30:00+05:30"), row(2, "2026-01-01 13:30:00+05:30"),
+                    row(3, "2026-06-01 00:00:00+05:30"), row(4, "2026-01-01 21:00:00.5+05:30")),
+                query("SELECT id, CAST(seen AS VARCHAR(40)) FROM ev ORDER BY id"));
+            assertEquals(List.of(row(1), row(2)), query("SELECT id FROM ev WHERE seen = '2026-01-01 08:00:00+00'"
+                + " ORDER BY id"));
+            assertEquals(List.of(row(true, true, "2026-01-01 13:30:00", 13L, 30L)),
+                query("SELECT seen = seen2, seen = wall, CAST(CAST(seen AS TIMESTAMP) AS VARCHAR(30)),"
+                    + " EXTRACT(HOUR FROM seen), EXTRACT(MINUTE FROM seen) FROM ev WHERE id = 1"));
+            // calendar arithmetic and truncation in the session's zone
+            assertEquals(List.of(row("2026-02-01 13:30:00+05:30", "2026-01-01 00:00:00+05:30")),
+                query("SELECT CAST(seen + INTERVAL '1' MONTH AS VARCHAR(40)),"
+                    + " CAST(DATE_TRUNC('day', seen) AS VARCHAR(40)) FROM ev WHERE id = 1"));
+            execute("CREATE INDEX ev_seen ON ev (seen)");
+            assertEquals(List.of(row(3), row(4)), query("SELECT id FROM ev WHERE seen > '2026-01-01 12:00:00Z'"
+                + " ORDER BY seen DESC"));
+            // CURRENT_TIMESTAMP is the session's wall clock: stored as the instant it is
+            long before = System.currentTimeMillis();
+            update("INSERT INTO ev (id, seen) VALUES (5, CURRENT_TIMESTAMP)");
+            long stored = ((Number) query("SELECT seen FROM ev WHERE id = 5").get(0).get(0)).longValue() / 1000;
+            assertTrue(stored >= before - 1000 && stored <= System.currentTimeMillis() + 1000,
+                stored + " not within a second of " + before);
+            assertFails("22007", "INSERT INTO ev (id, seen) VALUES (6, '2026-01-01 10:00:00+99')");
+            assertFails("22007", "INSERT INTO ev (id, seen) VALUES (6, 'soon')");
+        } finally {
+            java.util.TimeZone.setDefault(saved);
+        }
+    }
 }

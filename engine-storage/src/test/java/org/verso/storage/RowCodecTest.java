@@ -19,7 +19,7 @@ class RowCodecTest {
         DataType.of(ValueType.BIGINT), DataType.of(ValueType.REAL), DataType.of(ValueType.DOUBLE),
         DataType.decimal(12, 2), DataType.ch(3), DataType.varchar(40), DataType.of(ValueType.DATE),
         DataType.of(ValueType.TIMESTAMP), DataType.of(ValueType.TIME), DataType.binary(4), DataType.varbinary(300),
-        DataType.of(ValueType.UUID)));
+        DataType.of(ValueType.UUID), DataType.of(ValueType.TIMESTAMP_TZ)));
 
     private Object[] roundTrip(Object[] row) {
         ByteBuffer buf = ByteBuffer.allocateDirect(1024);
@@ -33,7 +33,8 @@ class RowCodecTest {
     void everyTypeRoundTrips() {
         Object[] row = {true, (short) -3, 42, Long.MIN_VALUE, 1.5f, -2.25, new BigDecimal("-12345678.90"), "abc",
             "héllo wörld ✓ 𝄞", 19_000, 1_700_000_000_123_456L, 86_399_123_456L,
-            new byte[] {1, 0, (byte) 0xff, 0}, new byte[300], new java.util.UUID(Long.MIN_VALUE, -2)};
+            new byte[] {1, 0, (byte) 0xff, 0}, new byte[300], new java.util.UUID(Long.MIN_VALUE, -2),
+            -1_234_567_890_123L};
         ((byte[]) row[13])[299] = 42;
         assertArrayEquals(row, roundTrip(row));
     }
@@ -63,7 +64,7 @@ class RowCodecTest {
 
     @Test
     void nullsRoundTrip() {
-        Object[] row = new Object[15];
+        Object[] row = new Object[16];
         row[2] = 7;
         assertArrayEquals(row, roundTrip(row));
     }

@@ -89,9 +89,12 @@ final class FixedResultSets {
         return VersoResultSet.of(TYPE_INFO, rows);
     }
 
-    /** What a literal of the type starts with: a quote, a typed-literal keyword, or X for binary strings. */
+    /**
+     * What a literal of the type starts with: a quote (also for a UUID and a TIMESTAMP WITH TIME ZONE, written as
+     * text), a typed-literal keyword, or X for binary strings.
+     */
     private static String literalPrefix(ValueType kind) {
-        if (kind.isString()) {
+        if (kind.isString() || kind == ValueType.UUID || kind == ValueType.TIMESTAMP_TZ) {
             return "'";
         }
         if (kind.isBinary()) {

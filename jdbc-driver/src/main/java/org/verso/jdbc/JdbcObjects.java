@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import org.verso.common.SqlState;
 import org.verso.common.type.DataType;
+import org.verso.common.type.DateTimes;
 import org.verso.common.type.ValueType;
 import org.verso.common.type.Values;
 
@@ -28,6 +29,7 @@ final class JdbcObjects {
             case DATE -> Date.valueOf(Values.toLocalDate(v, type));
             case TIME -> time(Values.toLocalTime(v, type));
             case TIMESTAMP -> Timestamp.valueOf(Values.toLocalDateTime(v, type));
+            case TIMESTAMP_TZ -> DateTimes.toOffsetDateTime((Long) v);
             case BINARY, VARBINARY -> Values.toBytes(v, type);
             default -> v;
         };
@@ -66,7 +68,14 @@ final class JdbcObjects {
         } else if (target == Time.class) {
             result = time(Values.toLocalTime(v, type));
         } else if (target == Timestamp.class) {
-            result = Timestamp.valueOf(Values.toLocalDateTime(v, type));
+            result = type == ValueType.TIMESTAMP_TZ ? Timestamp.from(DateTimes.toOffsetDateTime((Long) v).toInstant())
+                : Timestamp.valueOf(Values.toLocalDateTime(v, type));
+        } else if (target == java.time.OffsetDateTime.class || target == java.time.Instant.class
+            || target == java.time.ZonedDateTime.class) {
+            java.time.OffsetDateTime at = DateTimes.toOffsetDateTime((Long) Values.cast(v, DataType.of(type),
+                DataType.of(ValueType.TIMESTAMP_TZ)));
+            result = target == java.time.Instant.class ? at.toInstant()
+                : target == java.time.ZonedDateTime.class ? at.toZonedDateTime() : at;
         } else if (target == LocalDate.class) {
             result = Values.toLocalDate(v, type);
         } else if (target == LocalDateTime.class) {

@@ -25,13 +25,14 @@ final class JdbcTypes {
             case DATE -> Types.DATE;
             case TIME -> Types.TIME;
             case TIMESTAMP -> Types.TIMESTAMP;
+            case TIMESTAMP_TZ -> Types.TIMESTAMP_WITH_TIMEZONE;
             case UUID -> Types.OTHER; // as PostgreSQL's driver reports uuid
         };
     }
 
     /** The SQL name of the type without length or precision, e.g. VARCHAR or DECIMAL. */
     static String typeName(ValueType kind) {
-        return kind.name();
+        return kind == ValueType.TIMESTAMP_TZ ? "TIMESTAMP WITH TIME ZONE" : kind.name();
     }
 
     /**
@@ -68,6 +69,7 @@ final class JdbcTypes {
             case DATE -> java.sql.Date.class;
             case TIME -> java.sql.Time.class;
             case TIMESTAMP -> java.sql.Timestamp.class;
+            case TIMESTAMP_TZ -> java.time.OffsetDateTime.class;
             default -> kind.javaClass();
         };
     }

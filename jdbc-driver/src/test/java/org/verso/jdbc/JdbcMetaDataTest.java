@@ -170,6 +170,6 @@ class JdbcMetaDataTest {
                 types++;
             }
         }
-        assertEquals(14, types, "BOOLEAN to TIMESTAMP, with TIME, BINARY and VARBINARY");
+        assertEquals(16, types, "BOOLEAN to TIMESTAMP, with TIME, BINARY, VARBINARY, TIMESTAMP WITH TIME ZONE and UUID");
     }
 }

@@ -230,4 +230,45 @@ class JdbcTypesTest {
             }
         }
     }
+
+    @Test
+    void timestampsWithTimeZoneThroughJavaTime(@TempDir Path dir) throws SQLException {
+        String url = "jdbc:verso:" + dir.resolve("db");
+        java.time.Instant instant = java.time.Instant.parse("2026-03-01T08:15:30.123456Z");
+        try (Connection db = connect(url)) {
+            exec(db, "CREATE TABLE ev (id INT PRIMARY KEY, seen TIMESTAMP WITH TIME ZONE)");
+            exec(db, "CREATE INDEX ev_seen ON ev (seen)");
+            try (PreparedStatement p = db.prepareStatement("INSERT INTO ev VALUES (?, ?)")) {
+                p.setInt(1, 1);
+                p.setObject(2, instant.atOffset(java.time.ZoneOffset.ofHours(-7)));
+                p.executeUpdate();
+                p.setInt(1, 2);
+                p.setObject(2, instant.plusSeconds(60));
+                p.executeUpdate();
+                p.setInt(1, 3);
+                p.setTimestamp(2, Timestamp.from(instant.plusSeconds(120))); // the instant the Timestamp holds
+                p.executeUpdate();
+            }
+        }
+        try (Connection db = connect(url); PreparedStatement p = db.prepareStatement(
+            "SELECT id, seen FROM ev WHERE seen >= ? ORDER BY seen")) {
+            p.setObject(1, instant);
+            try (ResultSet rs = p.executeQuery()) {
+                assertEquals(Types.TIMESTAMP_WITH_TIMEZONE, rs.getMetaData().getColumnType(2));
+                assertEquals("TIMESTAMP WITH TIME ZONE", rs.getMetaData().getColumnTypeName(2));
+                assertTrue(rs.next());
+                assertEquals(1, rs.getInt(1));
+                java.time.OffsetDateTime read = (java.time.OffsetDateTime) rs.getObject(2);
+                assertEquals(instant, read.toInstant());
+                assertEquals(java.time.ZoneId.systemDefault().getRules().getOffset(instant), read.getOffset());
+                assertEquals(instant, rs.getObject(2, java.time.Instant.class));
+                assertEquals(Timestamp.from(instant), rs.getTimestamp(2));
+                assertTrue(rs.next());
+                assertEquals(instant.plusSeconds(60), rs.getObject(2, java.time.OffsetDateTime.class).toInstant());
+                assertTrue(rs.next());
+                assertEquals(instant.plusSeconds(120), rs.getObject(2, java.time.Instant.class));
+                assertFalse(rs.next());
+            }
+        }
+    }
 }

@@ -65,6 +65,7 @@ public record DataType(ValueType kind, int precision, int scale) {
             case DATE -> 10;
             case TIME -> 9 + DateTimes.FRACTION_DIGITS;
             case TIMESTAMP -> 20 + DateTimes.FRACTION_DIGITS;
+            case TIMESTAMP_TZ -> 26 + DateTimes.FRACTION_DIGITS; // and an offset +hh:mm
             case UUID -> 36;
         };
     }
@@ -73,7 +74,7 @@ public record DataType(ValueType kind, int precision, int scale) {
     public int fractionDigits() {
         return switch (kind) {
             case DECIMAL -> scale;
-            case TIME, TIMESTAMP -> DateTimes.FRACTION_DIGITS;
+            case TIME, TIMESTAMP, TIMESTAMP_TZ -> DateTimes.FRACTION_DIGITS;
             default -> 0;
         };
     }
@@ -88,6 +89,8 @@ public record DataType(ValueType kind, int precision, int scale) {
                 return kind + "(" + precision + ")";
             case DECIMAL:
                 return "DECIMAL(" + precision + "," + scale + ")";
+            case TIMESTAMP_TZ:
+                return "TIMESTAMP WITH TIME ZONE";
             default:
                 return kind.name();
         }

@@ -1,6 +1,9 @@
 package org.verso.common.type;
 
 import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -127,6 +130,104 @@ public final class DateTimes {
         } catch (DateTimeParseException e) {
             throw invalid(text, e);
         }
+    }
+
+    /**
+     * The session's time zone, the JVM's default: CURRENT_TIMESTAMP is its wall-clock time, a TIMESTAMP WITH TIME
+     * ZONE is shown in it, and a TIMESTAMP or a text without an offset becomes an instant in it.
+     */
+    public static ZoneId sessionZone() {
+        return ZoneId.systemDefault();
+    }
+
+    /** An instant as microseconds since 1970-01-01T00:00Z; nanoseconds below a microsecond are dropped. */
+    public static long toEpochMicros(Instant instant) {
+        try {
+            return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), MICROS_PER_SECOND),
+                instant.getNano() / 1_000L);
+        } catch (ArithmeticException e) {
+            throw ErrorCode.VALUE_OUT_OF_RANGE.exception(e, instant, ValueType.TIMESTAMP_TZ);
+        }
+    }
+
+    /** A TIMESTAMP WITH TIME ZONE value at the session zone's offset of that instant. */
+    public static OffsetDateTime toOffsetDateTime(long epochMicros) {
+        Instant instant = Instant.ofEpochSecond(Math.floorDiv(epochMicros, MICROS_PER_SECOND),
+            Math.floorMod(epochMicros, MICROS_PER_SECOND) * 1_000L);
+        return instant.atZone(sessionZone()).toOffsetDateTime();
+    }
+
+    /** The instant a wall-clock time of the session zone stands for (the later one in a gap, as PostgreSQL). */
+    public static long instantOf(LocalDateTime local) {
+        return toEpochMicros(local.atZone(sessionZone()).toInstant());
+    }
+
+    /**
+     * Parses a TIMESTAMP WITH TIME ZONE: a timestamp as {@link #parseTimestamp} reads it, followed by an offset
+     * ({@code Z}, {@code +hh}, {@code +hh:mm}, {@code +hhmm}, or the same with {@code -}); without one, the
+     * session's zone. 22007 for other text.
+     */
+    public static long parseTimestampTz(String text) {
+        String s = text.trim();
+        int offsetAt = -1;
+        if (s.length() > 10) {
+            char last = s.charAt(s.length() - 1);
+            if (last == 'Z' || last == 'z') {
+                offsetAt = s.length() - 1;
+            } else {
+                offsetAt = Math.max(s.lastIndexOf('+'), s.lastIndexOf('-'));
+                offsetAt = offsetAt > 10 ? offsetAt : -1;
+            }
+        }
+        if (offsetAt < 0) {
+            return instantOf(parseTimestamp(s));
+        }
+        LocalDateTime local = parseTimestamp(s.substring(0, offsetAt));
+        try {
+            ZoneOffset offset = ZoneOffset.of(s.substring(offsetAt).trim().toUpperCase(Locale.ROOT));
+            return toEpochMicros(local.toInstant(offset));
+        } catch (DateTimeException e) {
+            throw ErrorCode.INVALID_DATETIME.exception(e, "'" + text + "'");
+        }
+    }
+
+    /**
+     * SQL text of a TIMESTAMP WITH TIME ZONE, as PostgreSQL shows it: the session zone's wall-clock time and its
+     * offset, {@code +hh} when whole hours, else {@code +hh:mm}.
+     */
+    public static String formatTimestampTz(long epochMicros) {
+        OffsetDateTime at = toOffsetDateTime(epochMicros);
+        int seconds = at.getOffset().getTotalSeconds();
+        int minutes = Math.abs(seconds) / 60;
+        String offset = (seconds < 0 ? "-" : "+") + String.format(Locale.ROOT, "%02d", minutes / 60)
+            + (minutes % 60 == 0 ? "" : String.format(Locale.ROOT, ":%02d", minutes % 60));
+        return TIMESTAMP_TEXT.format(at.toLocalDateTime()) + offset;
+    }
+
+    /**
+     * The wall-clock date and time a value of a datetime type shows: a DATE at the start of its day, a TIME on
+     * 1970-01-01, a TIMESTAMP as it is, a TIMESTAMP WITH TIME ZONE in the session's zone. EXTRACT, rounding to a
+     * unit and calendar arithmetic work on it.
+     */
+    public static LocalDateTime wallClock(Object value, ValueType type) {
+        return switch (type) {
+            case DATE -> toLocalDate(((Number) value).intValue()).atStartOfDay();
+            case TIME -> toLocalTime(((Number) value).longValue()).atDate(LocalDate.EPOCH);
+            case TIMESTAMP -> toLocalDateTime(((Number) value).longValue());
+            case TIMESTAMP_TZ -> toOffsetDateTime(((Number) value).longValue()).toLocalDateTime();
+            default -> throw new IllegalArgumentException("not a datetime type: " + type);
+        };
+    }
+
+    /** The value of a datetime type that shows {@code t} (see {@link #wallClock}); a DATE keeps the day only. */
+    public static Object ofWallClock(LocalDateTime t, ValueType type) {
+        return switch (type) {
+            case DATE -> toEpochDay(t.toLocalDate());
+            case TIME -> toMicroOfDay(t.toLocalTime());
+            case TIMESTAMP -> toEpochMicros(t);
+            case TIMESTAMP_TZ -> instantOf(t);
+            default -> throw new IllegalArgumentException("not a datetime type: " + type);
+        };
     }
 
     public static String formatDate(int epochDay) {

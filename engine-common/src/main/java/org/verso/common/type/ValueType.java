@@ -29,6 +29,11 @@ public enum ValueType {
     DATE(Integer.class, 4),
     TIME(Long.class, 8),
     TIMESTAMP(Long.class, 8),
+    /**
+     * TIMESTAMP WITH TIME ZONE: an instant, microseconds since 1970-01-01T00:00Z, shown and read in the session's
+     * time zone as PostgreSQL's timestamptz is (see {@link DateTimes#sessionZone}).
+     */
+    TIMESTAMP_TZ(Long.class, 8),
     /** A universally unique identifier (RFC 4122), ordered as its 16 bytes unsigned, as PostgreSQL orders it. */
     UUID(java.util.UUID.class, 16);
 
@@ -74,6 +79,6 @@ public enum ValueType {
     }
 
     public boolean isTemporal() {
-        return this == DATE || this == TIME || this == TIMESTAMP;
+        return this == DATE || this == TIME || this == TIMESTAMP || this == TIMESTAMP_TZ;
     }
 }

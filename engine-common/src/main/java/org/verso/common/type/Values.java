@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.Locale;
 import java.util.Optional;
 import org.verso.common.ErrorCode;
@@ -63,7 +65,8 @@ public final class Values {
         return value == null || value instanceof Number || value instanceof String || value instanceof Boolean
             || value instanceof Character || value instanceof byte[] || value instanceof java.util.Date
             || value instanceof LocalDate || value instanceof LocalTime || value instanceof LocalDateTime
-            || value instanceof java.util.UUID;
+            || value instanceof java.util.UUID || value instanceof OffsetDateTime || value instanceof ZonedDateTime
+            || value instanceof Instant;
     }
 
     /** A Java value (see the class comment) as the canonical engine value of {@code target}; no length rules. */
@@ -86,6 +89,7 @@ public final class Values {
             case DATE -> DateTimes.toEpochDay(localDateOf(value, target));
             case TIME -> DateTimes.toMicroOfDay(localTimeOf(value, target));
             case TIMESTAMP -> DateTimes.toEpochMicros(localDateTimeOf(value, target));
+            case TIMESTAMP_TZ -> instantOf(value, target);
             case UUID -> uuidOf(value, target);
         };
     }
@@ -386,6 +390,7 @@ public final class Values {
             case DATE -> value instanceof Integer days ? DateTimes.toLocalDate(days) : value;
             case TIME -> value instanceof Long micros ? DateTimes.toLocalTime(micros) : value;
             case TIMESTAMP -> value instanceof Long micros ? DateTimes.toLocalDateTime(micros) : value;
+            case TIMESTAMP_TZ -> value instanceof Long micros ? DateTimes.toOffsetDateTime(micros) : value;
             default -> value;
         };
     }
@@ -499,6 +504,9 @@ public final class Values {
         if (value instanceof java.util.UUID uuid) {
             return uuid.toString();
         }
+        if (value instanceof OffsetDateTime || value instanceof ZonedDateTime || value instanceof Instant) {
+            return DateTimes.formatTimestampTz(instantOf(value, target));
+        }
         if (value instanceof LocalDate || value instanceof java.sql.Date) {
             return DateTimes.formatDate(DateTimes.toEpochDay(localDateOf(value, target)));
         }
@@ -556,7 +564,8 @@ public final class Values {
         if (value instanceof String s) {
             return DateTimes.parseDate(s);
         }
-        if (value instanceof LocalDateTime || (value instanceof java.util.Date && !(value instanceof java.sql.Time))) {
+        if (value instanceof LocalDateTime || (value instanceof java.util.Date && !(value instanceof java.sql.Time))
+            || isInstant(value)) {
             return localDateTimeOf(value, target).toLocalDate();
         }
         throw mismatch(value, target);
@@ -573,7 +582,7 @@ public final class Values {
         if (value instanceof String s) {
             return DateTimes.parseTime(s);
         }
-        if (value instanceof LocalDateTime || value instanceof java.sql.Timestamp) {
+        if (value instanceof LocalDateTime || value instanceof java.sql.Timestamp || isInstant(value)) {
             return localDateTimeOf(value, target).toLocalTime();
         }
         throw mismatch(value, target);
@@ -595,7 +604,41 @@ public final class Values {
         if (value instanceof java.util.Date d && !(value instanceof java.sql.Time)) {
             return LocalDateTime.ofInstant(Instant.ofEpochMilli(d.getTime()), ZoneId.systemDefault());
         }
+        if (isInstant(value)) {
+            return DateTimes.toOffsetDateTime(instantOf(value, target)).toLocalDateTime();
+        }
         throw mismatch(value, target);
+    }
+
+    /** Java's classes of an instant: a point on the time line, whatever zone or offset it is written in. */
+    private static boolean isInstant(Object value) {
+        return value instanceof OffsetDateTime || value instanceof ZonedDateTime || value instanceof Instant;
+    }
+
+    /**
+     * A TIMESTAMP WITH TIME ZONE: an instant as such, a {@code java.util.Date} (a {@code Timestamp} too) as the
+     * instant it holds, text with or without an offset, and a wall-clock time or date in the session's zone.
+     */
+    private static long instantOf(Object value, DataType target) {
+        if (value instanceof OffsetDateTime t) {
+            return DateTimes.toEpochMicros(t.toInstant());
+        }
+        if (value instanceof ZonedDateTime t) {
+            return DateTimes.toEpochMicros(t.toInstant());
+        }
+        if (value instanceof Instant t) {
+            return DateTimes.toEpochMicros(t);
+        }
+        if (value instanceof java.sql.Timestamp t) {
+            return DateTimes.toEpochMicros(t.toInstant());
+        }
+        if (value instanceof String s) {
+            return DateTimes.parseTimestampTz(s);
+        }
+        if (value instanceof java.util.Date && !(value instanceof java.sql.Time) && !(value instanceof java.sql.Date)) {
+            return DateTimes.toEpochMicros(Instant.ofEpochMilli(((java.util.Date) value).getTime()));
+        }
+        return DateTimes.instantOf(localDateTimeOf(value, target));
     }
 
     /** Values that carry a time of day besides a date, which a DATE parameter must not silently drop. */

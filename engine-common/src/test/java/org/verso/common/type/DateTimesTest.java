@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import org.junit.jupiter.api.Test;
+import org.verso.common.ErrorCode;
 import org.verso.common.SqlState;
 import org.verso.common.VersoException;
 
@@ -38,5 +39,33 @@ class DateTimesTest {
             DateTimes.toEpochMicros(DateTimes.parseTimestamp(" 2024-01-02 "))));
         VersoException e = assertThrows(VersoException.class, () -> DateTimes.parseTime("25:00"));
         assertEquals(SqlState.INVALID_DATETIME_FORMAT, e.sqlState());
+    }
+
+    @Test
+    void timestampsWithTimeZoneReadOffsetsAndShowTheSessionZone() {
+        java.util.TimeZone saved = java.util.TimeZone.getDefault();
+        java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("America/New_York"));
+        try {
+            long noonUtc = DateTimes.toEpochMicros(java.time.Instant.parse("2026-01-15T12:00:00Z"));
+            for (String text : java.util.List.of("2026-01-15 12:00:00Z", "2026-01-15T12:00:00z",
+                "2026-01-15 14:00:00+02", "2026-01-15 17:30:00+05:30", "2026-01-15 17:30:00+0530",
+                "2026-01-15 04:00:00-08", "2026-01-15 07:00:00", " 2026-01-15 07:00 ")) {
+                assertEquals(noonUtc, DateTimes.parseTimestampTz(text), text);
+            }
+            assertEquals(DateTimes.toEpochMicros(java.time.Instant.parse("2026-01-15T05:00:00Z")),
+                DateTimes.parseTimestampTz("2026-01-15"), "a date alone: midnight in the session's zone");
+            // shown in the session's zone, whose offset changes with daylight saving
+            assertEquals("2026-01-15 07:00:00-05", DateTimes.formatTimestampTz(noonUtc));
+            assertEquals("2026-07-15 08:00:00.25-04", DateTimes.formatTimestampTz(
+                DateTimes.toEpochMicros(java.time.Instant.parse("2026-07-15T12:00:00.250Z"))));
+            java.util.TimeZone.setDefault(java.util.TimeZone.getTimeZone("Asia/Kolkata"));
+            assertEquals("2026-01-15 17:30:00+05:30", DateTimes.formatTimestampTz(noonUtc));
+            for (String text : java.util.List.of("2026-01-15 12:00:00+25", "2026-01-15 12:00:00+", "noon")) {
+                assertEquals(ErrorCode.INVALID_DATETIME,
+                    assertThrows(VersoException.class, () -> DateTimes.parseTimestampTz(text)).code(), text);
+            }
+        } finally {
+            java.util.TimeZone.setDefault(saved);
+        }
     }
 }

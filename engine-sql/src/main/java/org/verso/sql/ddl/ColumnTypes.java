@@ -13,8 +13,8 @@ import org.verso.sql.type.TypeMapping;
 /**
  * The column types DDL accepts, by name: the standard names Calcite parses (INT, INTEGER, BIGINT, SMALLINT,
  * DECIMAL/NUMERIC(p,s), FLOAT, REAL, DOUBLE [PRECISION], BOOLEAN, CHAR(n), VARCHAR(n)/CHARACTER VARYING(n), DATE,
- * TIME, TIMESTAMP, BINARY(n), VARBINARY(n), UUID) and the common other spellings: TEXT (a VARCHAR of the longest length),
- * BYTEA/BLOB (a VARBINARY of the longest length), INT2/INT4/INT8, FLOAT4/FLOAT8, BOOL, and SERIAL/BIGSERIAL/SMALLSERIAL
+ * TIME, TIMESTAMP, TIMESTAMP WITH TIME ZONE, BINARY(n), VARBINARY(n), UUID) and the common other spellings: TEXT (a VARCHAR of the longest length),
+ * BYTEA/BLOB (a VARBINARY of the longest length), TIMESTAMPTZ, INT2/INT4/INT8, FLOAT4/FLOAT8, BOOL, and SERIAL/BIGSERIAL/SMALLSERIAL
  * (an integer column with an identity, BY DEFAULT). Types Verso cannot store yet (time zones, intervals, JSON)
  * are refused here, in one place, with 0A000.
  */
@@ -62,7 +62,8 @@ final class ColumnTypes {
             case "BIGSERIAL", "SERIAL8" -> new Resolved(DataType.of(ValueType.BIGINT), true);
             case "BYTEA", "BLOB" -> new Resolved(new DataType(ValueType.VARBINARY, DataType.MAX_STRING_LENGTH, 0), false);
             case "UUID" -> new Resolved(DataType.of(ValueType.UUID), false);
-            case "JSON", "JSONB", "TIMESTAMPTZ", "TIMETZ", "INTERVAL" ->
+            case "TIMESTAMPTZ" -> new Resolved(DataType.of(ValueType.TIMESTAMP_TZ), false);
+            case "JSON", "JSONB", "TIMETZ", "INTERVAL" ->
                 throw unsupported(spec, column);
             default -> throw ErrorCode.TYPE_NOT_FOUND.exception(alias);
         };

@@ -59,11 +59,14 @@ public final class VersoOperators {
     }
 
     /**
-     * PostgreSQL's {@code date_trunc('unit', datetime)} of a DATE or a TIMESTAMP, a TIMESTAMP. (Calcite's library
+     * PostgreSQL's {@code date_trunc('unit', datetime)} of a DATE or a TIMESTAMP, a TIMESTAMP, and of a TIMESTAMP
+     * WITH TIME ZONE, one of those. (Calcite's library
      * DATE_TRUNC is BigQuery's, which takes its arguments the other way round.)
      */
     public static final SqlFunction DATE_TRUNC = SqlBasicFunction.create("DATE_TRUNC",
-        ReturnTypes.explicit(SqlTypeName.TIMESTAMP).andThen(SqlTypeTransforms.TO_NULLABLE),
+        ReturnTypes.cascade(binding -> binding.getOperandType(1).getSqlTypeName()
+                == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE ? binding.getOperandType(1)
+                : binding.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP), SqlTypeTransforms.TO_NULLABLE),
         OperandTypes.sequence("'DATE_TRUNC(<CHARACTER>, <DATE or TIMESTAMP>)'", OperandTypes.CHARACTER,
             OperandTypes.DATE_OR_TIMESTAMP), SqlFunctionCategory.TIMEDATE);
 

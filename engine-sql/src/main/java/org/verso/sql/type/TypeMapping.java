@@ -33,6 +33,7 @@ public final class TypeMapping {
             case DATE -> factory.createSqlType(SqlTypeName.DATE);
             case TIME -> factory.createSqlType(SqlTypeName.TIME, FRACTION_PRECISION);
             case TIMESTAMP -> factory.createSqlType(SqlTypeName.TIMESTAMP, FRACTION_PRECISION);
+            case TIMESTAMP_TZ -> factory.createSqlType(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, FRACTION_PRECISION);
             case UUID -> factory.createSqlType(SqlTypeName.UUID);
         };
         return factory.createTypeWithNullability(rel, nullable);
@@ -91,6 +92,11 @@ public final class TypeMapping {
                 return DataType.of(ValueType.TIMESTAMP);
             case UUID:
                 return DataType.of(ValueType.UUID);
+            // Both are an instant shown in the session's zone in Verso, as PostgreSQL's timestamptz: the SQL
+            // standard's WITH TIME ZONE would keep each value's offset, which neither PostgreSQL nor Verso stores
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+            case TIMESTAMP_TZ:
+                return DataType.of(ValueType.TIMESTAMP_TZ);
             case NULL: // an untyped NULL literal: any type holds it, VARCHAR is the neutral choice
                 return DataType.varchar(DataType.MAX_STRING_LENGTH);
             default:

@@ -17,7 +17,7 @@ import org.verso.common.type.DataType;
  * NULL        0x02                         (sorts after every value: NULLS LAST ascending, as PostgreSQL)
  * non-null    0x01, then the value:
  *   BOOLEAN   1 byte, 0 or 1
- *   SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP
+ *   SMALLINT, INTEGER, BIGINT, DATE, TIME, TIMESTAMP, TIMESTAMP_TZ
  *             2, 4 or 8 bytes big-endian with the sign bit flipped
  *   REAL, DOUBLE
  *             the IEEE bits big-endian; negative values have every bit flipped, others only the sign bit
@@ -104,6 +104,7 @@ public final class KeyCodec {
             case BIGINT:
             case TIME:
             case TIMESTAMP:
+            case TIMESTAMP_TZ:
                 out.putLong(((Long) value) ^ Long.MIN_VALUE);
                 break;
             case REAL: {

@@ -27,6 +27,7 @@ import org.verso.common.type.ValueType;
  *                   DATE       4   days since 1970-01-01
  *                   TIME       8   microseconds since midnight
  *                   TIMESTAMP  8   microseconds since 1970-01-01T00:00
+ *                   TIMESTAMP_TZ 8 microseconds since 1970-01-01T00:00Z
  *                   UUID       16  the most significant 8 bytes, then the least significant 8
  *                   DECIMAL    1+k k = byte length of the two's-complement unscaled value; the scale is the column's
  *                   CHAR,      2+k k = byte length of the UTF-8 text
@@ -183,7 +184,7 @@ public final class RowCodec {
                 case BOOLEAN: buf.put((byte) (((Boolean) v) ? 1 : 0)); break;
                 case SMALLINT: buf.putShort((Short) v); break;
                 case INTEGER: case DATE: buf.putInt((Integer) v); break;
-                case BIGINT: case TIME: case TIMESTAMP: buf.putLong((Long) v); break;
+                case BIGINT: case TIME: case TIMESTAMP: case TIMESTAMP_TZ: buf.putLong((Long) v); break;
                 case UUID: {
                     java.util.UUID uuid = (java.util.UUID) v;
                     buf.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
@@ -233,7 +234,7 @@ public final class RowCodec {
                 case BOOLEAN: row[i] = buf.get(pos) != 0; pos += 1; break;
                 case SMALLINT: row[i] = buf.getShort(pos); pos += 2; break;
                 case INTEGER: case DATE: row[i] = buf.getInt(pos); pos += 4; break;
-                case BIGINT: case TIME: case TIMESTAMP: row[i] = buf.getLong(pos); pos += 8; break;
+                case BIGINT: case TIME: case TIMESTAMP: case TIMESTAMP_TZ: row[i] = buf.getLong(pos); pos += 8; break;
                 case UUID: row[i] = new java.util.UUID(buf.getLong(pos), buf.getLong(pos + 8)); pos += 16; break;
                 case REAL: row[i] = buf.getFloat(pos); pos += 4; break;
                 case DOUBLE: row[i] = buf.getDouble(pos); pos += 8; break;

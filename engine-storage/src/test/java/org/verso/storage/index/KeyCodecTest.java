@@ -84,7 +84,7 @@ class KeyCodecTest {
                 .setScale(7);
             case VARCHAR: return randomString();
             case DATE: return random.nextInt(40000) - 20000;
-            case TIMESTAMP: return random.nextLong() >> random.nextInt(40);
+            case TIMESTAMP: case TIMESTAMP_TZ: return random.nextLong() >> random.nextInt(40);
             case TIME: return (long) (random.nextDouble() * 86_400_000_000L);
             case UUID: return new java.util.UUID((long) pick(random.nextLong(), 0L, -1L, Long.MIN_VALUE, 1L),
                 (long) pick(random.nextLong(), 0L, -1L, Long.MIN_VALUE));
@@ -142,7 +142,7 @@ class KeyCodecTest {
         System.out.println("KeyCodecTest seed=" + seed);
         for (ValueType kind : new ValueType[] {ValueType.BOOLEAN, ValueType.SMALLINT, ValueType.INTEGER,
             ValueType.BIGINT, ValueType.REAL, ValueType.DOUBLE, ValueType.DECIMAL, ValueType.VARCHAR, ValueType.DATE,
-            ValueType.TIME, ValueType.TIMESTAMP, ValueType.VARBINARY, ValueType.UUID}) {
+            ValueType.TIME, ValueType.TIMESTAMP, ValueType.VARBINARY, ValueType.UUID, ValueType.TIMESTAMP_TZ}) {
             checkOrder(new ValueType[] {kind}, new boolean[] {false}, 4000);
             checkOrder(new ValueType[] {kind}, new boolean[] {true}, 4000);
         }

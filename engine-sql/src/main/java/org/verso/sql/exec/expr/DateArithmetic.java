@@ -59,7 +59,8 @@ final class DateArithmetic {
     private static Object plusMonths(ValueType type, Object value, long months) {
         return switch (type) {
             case DATE -> DateTimes.toEpochDay(DateTimes.toLocalDate((Integer) value).plusMonths(months));
-            case TIMESTAMP -> DateTimes.toEpochMicros(DateTimes.toLocalDateTime((Long) value).plusMonths(months));
+            case TIMESTAMP, TIMESTAMP_TZ -> DateTimes.ofWallClock(DateTimes.wallClock(value, type).plusMonths(months),
+                type);
             default -> value; // a time of day has no months
         };
     }
@@ -67,7 +68,7 @@ final class DateArithmetic {
     private static Object plusMillis(ValueType type, Object value, long millis) {
         return switch (type) {
             case DATE -> Math.addExact((Integer) value, Math.toIntExact(Math.floorDiv(millis, MILLIS_PER_DAY)));
-            case TIMESTAMP -> Math.addExact((Long) value, Math.multiplyExact(millis, MICROS_PER_MILLI));
+            case TIMESTAMP, TIMESTAMP_TZ -> Math.addExact((Long) value, Math.multiplyExact(millis, MICROS_PER_MILLI));
             case TIME -> Math.floorMod((Long) value + millis % MILLIS_PER_DAY * MICROS_PER_MILLI, MICROS_PER_DAY);
             default -> throw new IllegalStateException(type.toString());
         };

@@ -25,12 +25,10 @@ final class DateParts {
     }
 
     private static LocalDateTime toDateTime(Object value, ValueType type) {
-        return switch (type) {
-            case DATE -> DateTimes.toLocalDate(((Number) value).intValue()).atStartOfDay();
-            case TIME -> DateTimes.toLocalTime(((Number) value).longValue()).atDate(DateTimes.toLocalDate(0));
-            case TIMESTAMP -> DateTimes.toLocalDateTime(((Number) value).longValue());
-            default -> throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("EXTRACT from " + type);
-        };
+        if (!type.isTemporal()) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("EXTRACT from " + type);
+        }
+        return DateTimes.wallClock(value, type);
     }
 
     private static long part(TimeUnitRange unit, LocalDateTime t) {

@@ -41,8 +41,12 @@ final class DateTruncation {
         };
     }
 
-    /** DATE_TRUNC(unit, value) of a DATE or TIMESTAMP, giving a TIMESTAMP; {@code fixedUnit} when a literal. */
+    /**
+     * DATE_TRUNC(unit, value) of a DATE or TIMESTAMP, giving a TIMESTAMP, or of a TIMESTAMP WITH TIME ZONE, giving
+     * one truncated in the session's zone, as PostgreSQL does; {@code fixedUnit} when a literal.
+     */
     static Expr dateTrunc(Expr unitText, TimeUnitRange fixedUnit, Expr value, ValueType type) {
+        ValueType result = type == ValueType.TIMESTAMP_TZ ? type : ValueType.TIMESTAMP;
         return (row, ctx) -> {
             TimeUnitRange unit = fixedUnit;
             if (unit == null) {
@@ -53,7 +57,7 @@ final class DateTruncation {
                 unit = unitOf((String) text);
             }
             Object v = value.eval(row, ctx);
-            return v == null ? null : DateTimes.toEpochMicros(round(toDateTime(v, type), unit, false));
+            return v == null ? null : DateTimes.ofWallClock(round(toDateTime(v, type), unit, false), result);
         };
     }
 
@@ -77,16 +81,11 @@ final class DateTruncation {
     }
 
     private static LocalDateTime toDateTime(Object value, ValueType type) {
-        return type == ValueType.DATE
-            ? DateTimes.toLocalDate((Integer) value).atStartOfDay()
-            : DateTimes.toLocalDateTime((Long) value);
+        return DateTimes.wallClock(value, type);
     }
 
     private static Object fromDateTime(LocalDateTime t, ValueType type) {
-        if (type == ValueType.DATE) {
-            return DateTimes.toEpochDay(t.toLocalDate()); // an Integer, not widened to a Long by a conditional
-        }
-        return DateTimes.toEpochMicros(t);
+        return DateTimes.ofWallClock(t, type);
     }
 
     private static LocalDateTime round(LocalDateTime t, TimeUnitRange unit, boolean ceiling) {

@@ -75,6 +75,8 @@ public final class ExprCompiler {
             case TIME -> DateTimes.toMicroOfDay(DateTimes.parseTime(literal.getValueAs(TimeString.class).toString()));
             case TIMESTAMP -> DateTimes.toEpochMicros(
                 DateTimes.parseTimestamp(literal.getValueAs(TimestampString.class).toString()));
+            case TIMESTAMP_TZ -> DateTimes.toEpochMicros(DateTimes.parseTimestamp(
+                literal.getValueAs(TimestampString.class).toString()).toInstant(java.time.ZoneOffset.UTC));
             case UUID -> Values.toType(literal.getValue(), type);
         };
     }

@@ -124,11 +124,6 @@ final class Intervals {
     }
 
     private static LocalDateTime toDateTime(Object value, ValueType type) {
-        return switch (type) {
-            case DATE -> DateTimes.toLocalDate((Integer) value).atStartOfDay();
-            case TIMESTAMP -> DateTimes.toLocalDateTime((Long) value);
-            case TIME -> DateTimes.toLocalTime((Long) value).atDate(DateTimes.toLocalDate(0));
-            default -> throw new IllegalStateException(type.toString());
-        };
+        return DateTimes.wallClock(value, type);
     }
 }
