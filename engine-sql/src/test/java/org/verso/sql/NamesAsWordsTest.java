@@ -10,7 +10,8 @@ class NamesAsWordsTest extends SqlTestSupport {
     private static final List<String> WORDS = List.of("value", "name", "key", "type", "status", "data", "count",
         "year", "month", "day", "hour", "minute", "second", "position", "result", "language", "rank", "start",
         "identity", "index", "min", "max", "sum", "avg", "version", "size", "state", "zone", "level", "role", "uuid",
-        "condition", "element");
+        "condition", "element", "at", "free", "hold", "large", "match", "mod", "module", "old", "open", "parameter",
+        "power", "ref", "release", "return", "search", "static", "system", "trigger");
 
     @Test
     void everyWordAsAColumnName() {
@@ -49,6 +50,9 @@ class NamesAsWordsTest extends SqlTestSupport {
         assertEquals(List.of(row(3L, 1, 3, 6L, new java.math.BigDecimal("2.0000000000000000"))),
             query("SELECT COUNT(*), MIN(x), MAX(x), SUM(x), AVG(x) FROM n"));
         assertEquals(List.of(row(3L)), query("SELECT COUNT(DISTINCT (x)) FROM n"));
+        // functions and clauses named by words that are names elsewhere
+        assertEquals(List.of(row(1, 8.0)), query("SELECT MOD(7, 3), POWER(2, 3)"));
+        assertEquals(List.of(row(3L)), query("SELECT COUNT(*) FROM n TABLESAMPLE SYSTEM(100)"));
     }
 
     /** A column named VALUE (or another common word) is an argument like any other column. */
