@@ -90,7 +90,12 @@ class DdlCatalogTest extends SqlTestSupport {
         assertEquals(List.of(DataType.of(ValueType.TIME), new DataType(ValueType.VARBINARY, DataType.MAX_STRING_LENGTH,
             0), new DataType(ValueType.VARBINARY, 8, 0), new DataType(ValueType.BINARY, 4, 0)),
             table("TM").columns().stream().map(c -> c.type()).toList());
-        assertFails("0A000", "CREATE TABLE u (a TIMESTAMP WITH TIME ZONE)");
+        execute("CREATE TABLE tz (a TIMESTAMP WITH TIME ZONE, b TIMESTAMPTZ, c TIMESTAMP(6) WITH TIME ZONE, d UUID)");
+        assertEquals(List.of(DataType.of(ValueType.TIMESTAMP_TZ), DataType.of(ValueType.TIMESTAMP_TZ),
+            DataType.of(ValueType.TIMESTAMP_TZ), DataType.of(ValueType.UUID)),
+            table("TZ").columns().stream().map(c -> c.type()).toList());
+        assertFails("0A000", "CREATE TABLE u (a JSON)");
+        assertFails("0A000", "CREATE TABLE u (a TIME WITH TIME ZONE)");
         assertFails("42704", "CREATE TABLE u (a NOSUCHTYPE)");
     }
 
