@@ -247,14 +247,14 @@ SqlCreate VersoCreateIndex(Span s, boolean replace) :
 {
     boolean unique = false;
     final boolean ifNotExists;
-    final SqlIdentifier name;
+    SqlIdentifier name = null;
     final SqlIdentifier table;
     final List<SqlNode> columns = new ArrayList<SqlNode>();
     SqlIdentifier method = null;
 }
 {
     [ <UNIQUE> { unique = true; } ] <INDEX>
-    ifNotExists = VersoIfNotExists() name = CompoundIdentifier()
+    ifNotExists = VersoIfNotExists() [ name = CompoundIdentifier() ]
     <ON> table = CompoundIdentifier()
     [ <USING> method = SimpleIdentifier() ]
     <LPAREN> VersoIndexColumn(columns) ( <COMMA> VersoIndexColumn(columns) )* <RPAREN>

@@ -220,4 +220,22 @@ class DdlCatalogTest extends SqlTestSupport {
         assertFails("22012", "CREATE TABLE bad AS SELECT 1 / (id - id) AS q FROM copy");
         assertTrue(database.catalog().table("BAD").isEmpty(), "a failed fill leaves no table behind");
     }
+
+    @Test
+    void anIndexWithoutANameIsNamedAsPostgresqlNamesIt() {
+        execute("CREATE TABLE orders (id INT PRIMARY KEY, customer INT, placed DATE)");
+        execute("CREATE INDEX ON orders (customer)");
+        execute("CREATE INDEX ON orders (customer)");
+        execute("CREATE UNIQUE INDEX ON orders (customer, placed DESC) USING btree");
+        TableDefinition orders = table("ORDERS");
+        assertArrayEquals(new int[] {1}, orders.index("ORDERS_CUSTOMER_IDX").orElseThrow().columns());
+        assertTrue(orders.index("ORDERS_CUSTOMER_IDX1").isPresent(), "the name taken: the next number");
+        IndexDefinition both = orders.index("ORDERS_CUSTOMER_PLACED_IDX").orElseThrow();
+        assertTrue(both.unique());
+        assertEquals(IndexKind.BTREE, both.kind());
+        execute("DROP INDEX orders_customer_idx");
+        assertTrue(table("ORDERS").index("ORDERS_CUSTOMER_IDX").isEmpty());
+        assertFails("42601", "CREATE INDEX IF NOT EXISTS ON orders (placed)");
+        assertFails("42703", "CREATE INDEX ON orders (nosuch)");
+    }
 }

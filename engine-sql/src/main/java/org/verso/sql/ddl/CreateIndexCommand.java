@@ -14,8 +14,10 @@ import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.parse.ast.SqlCreateIndexStatement;
 
 /**
- * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [USING mvidx | btree]: resolves the
- * columns and hands the definition to {@link Database#createIndex}, which builds the index storage.
+ * CREATE [UNIQUE] INDEX [IF NOT EXISTS] [name] ON table (column [ASC | DESC], ...) [USING mvidx | btree]: resolves
+ * the columns and hands the definition to {@link Database#createIndex}, which builds the index storage. Without a
+ * name the index is named as PostgreSQL names it: the table, the columns and {@code IDX}, joined by underscores,
+ * with the first number that makes it unique appended if that name is taken.
  */
 record CreateIndexCommand(SqlCreateIndexStatement statement) implements DdlCommand {
     @Override
@@ -23,8 +25,11 @@ record CreateIndexCommand(SqlCreateIndexStatement statement) implements DdlComma
         if (statement.getReplace()) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("CREATE OR REPLACE INDEX");
         }
-        String name = Names.simple(statement.name);
         String tableName = Names.key(statement.table);
+        if (statement.name == null && statement.ifNotExists) {
+            throw ErrorCode.SYNTAX_ERROR.exception("CREATE INDEX IF NOT EXISTS needs the index's name");
+        }
+        String name = statement.name == null ? generatedName(database, tableName) : Names.simple(statement.name);
         boolean exists = database.catalog().tables().stream().anyMatch(t -> t.index(name).isPresent());
         if (exists && statement.ifNotExists) {
             return;
@@ -52,5 +57,23 @@ record CreateIndexCommand(SqlCreateIndexStatement statement) implements DdlComma
             desc, statement.unique, kind, IndexOrigin.CREATE_INDEX);
         table.validate(index);
         database.createIndex(tableName, index);
+    }
+
+    private String generatedName(Database database, String tableName) {
+        StringBuilder base = new StringBuilder(tableName.substring(tableName.lastIndexOf('.') + 1));
+        for (SqlNode node : statement.columns) {
+            SqlIdentifier column = (SqlIdentifier) (node instanceof SqlBasicCall call ? call.operand(0) : node);
+            base.append('_').append(Names.simple(column));
+        }
+        base.append("_IDX");
+        String name = base.toString();
+        for (int n = 1; isTaken(database, name); n++) {
+            name = base.toString() + n;
+        }
+        return name;
+    }
+
+    private static boolean isTaken(Database database, String name) {
+        return database.catalog().tables().stream().anyMatch(t -> t.index(name).isPresent());
     }
 }

@@ -19,6 +19,7 @@ public final class SqlCreateIndexStatement extends SqlCreate {
     private static final SqlOperator OPERATOR = VersoSqlNodes.operator("CREATE INDEX", SqlKind.CREATE_INDEX);
 
     public final boolean unique;
+    /** Null for {@code CREATE INDEX ON t (...)}, which names the index after its table and columns. */
     public final SqlIdentifier name;
     public final SqlIdentifier table;
     public final SqlNodeList columns;
@@ -46,7 +47,9 @@ public final class SqlCreateIndexStatement extends SqlCreate {
         if (ifNotExists) {
             writer.keyword("IF NOT EXISTS");
         }
-        name.unparse(writer, 0, 0);
+        if (name != null) {
+            name.unparse(writer, 0, 0);
+        }
         writer.keyword("ON");
         table.unparse(writer, 0, 0);
         VersoSqlNodes.list(writer, columns);
