@@ -265,4 +265,21 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertEquals(List.of(row("VERSO", "VERSO", "VERSO", "PUBLIC", "VERSO")),
             query("SELECT CURRENT_USER, USER, SESSION_USER, CURRENT_SCHEMA, CURRENT_CATALOG"));
     }
+
+    @Test
+    void aDatePlusOrMinusAWholeNumberMovesByDays() {
+        execute("CREATE TABLE dd (d DATE, n INT, big BIGINT)");
+        update("INSERT INTO dd VALUES (DATE '2026-01-01', 10, 400), (NULL, 1, 1), (DATE '2026-03-01', NULL, 0)");
+        assertEquals(List.of(Arrays.asList(null, null, null, day("2026-03-01")), Arrays.asList(null, null, null, null),
+                Arrays.asList(day("2026-01-11"), day("2025-12-22"), day("2026-01-11"), day("2027-02-05"))),
+            query("SELECT d + n, d - n, n + d, d + big FROM dd ORDER BY big"));
+        assertEquals(List.of(row(day("2026-02-28"), day("2026-03-04"))),
+            query("SELECT DATE '2026-03-01' - 1, 7 + DATE '2026-02-25'"));
+        assertFails("42804", "SELECT d - 1.5 FROM dd");
+        assertFails("42804", "SELECT 1 - d FROM dd");
+    }
+
+    private static int day(String date) {
+        return org.verso.common.type.DateTimes.toEpochDay(java.time.LocalDate.parse(date));
+    }
 }

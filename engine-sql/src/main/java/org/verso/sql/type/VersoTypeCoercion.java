@@ -1,7 +1,17 @@
 package org.verso.sql.type;
 
+import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
@@ -11,6 +21,9 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * casts both operands of a comparison (and of BETWEEN, IN and a join's USING columns) to one common type, which at
  * 38 digits keeps the integer digits and drops the scale: DECIMAL(38, 0) against DECIMAL(10, 2) compared 1.8 as 2.
  * Verso's evaluator compares any two exact numbers by value, so no cast is needed, and none can lose a digit.
+ *
+ * <p>And a DATE plus or minus a whole number moves the date by that many days, as in PostgreSQL ({@code
+ * CURRENT_DATE - 7}): the number becomes {@code n * INTERVAL '1' DAY}, which Calcite's date arithmetic takes.
  */
 public final class VersoTypeCoercion extends TypeCoercionImpl {
     public VersoTypeCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -24,5 +37,39 @@ public final class VersoTypeCoercion extends TypeCoercionImpl {
             return null;
         }
         return super.commonTypeForBinaryComparison(type1, type2);
+    }
+
+    @Override
+    public boolean binaryArithmeticCoercion(SqlCallBinding binding) {
+        SqlKind kind = binding.getOperator().getKind();
+        if ((kind == SqlKind.PLUS || kind == SqlKind.MINUS) && binding.getOperandCount() == 2) {
+            boolean dateFirst = isDate(binding.getOperandType(0)) && isWholeNumber(binding.getOperandType(1));
+            boolean dateSecond = kind == SqlKind.PLUS && isWholeNumber(binding.getOperandType(0))
+                && isDate(binding.getOperandType(1));
+            if (dateFirst || dateSecond) {
+                return days(binding, dateFirst ? 1 : 0);
+            }
+        }
+        return super.binaryArithmeticCoercion(binding);
+    }
+
+    /** Replaces the whole number at {@code index} by that many days, an interval. */
+    private boolean days(SqlCallBinding binding, int index) {
+        SqlCall call = binding.getCall();
+        SqlNode number = call.operand(index);
+        SqlParserPos pos = number.getParserPosition();
+        SqlNode oneDay = SqlLiteral.createInterval(1, "1", new SqlIntervalQualifier(TimeUnit.DAY, null, pos), pos);
+        SqlNode days = SqlStdOperatorTable.MULTIPLY.createCall(pos, number, oneDay);
+        call.setOperand(index, days);
+        validator.deriveType(binding.getScope(), days);
+        return true;
+    }
+
+    private static boolean isDate(RelDataType type) {
+        return type.getSqlTypeName() == SqlTypeName.DATE;
+    }
+
+    private static boolean isWholeNumber(RelDataType type) {
+        return SqlTypeUtil.isIntType(type);
     }
 }
