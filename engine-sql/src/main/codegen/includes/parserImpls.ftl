@@ -380,7 +380,13 @@ SqlNode VersoAlterTable() :
     final SqlNode value;
 }
 {
-    <ALTER> { s = span(); } <TABLE> tableIfExists = VersoIfExists() table = CompoundIdentifier()
+    <ALTER> { s = span(); }
+    (
+        <SEQUENCE> ifExists = VersoIfExists() table = CompoundIdentifier() <RESTART>
+        [ <WITH> { value = NumericLiteral(); return new SqlAlterSequenceStatement(s.end(this), table, ifExists, value); } ]
+        { return new SqlAlterSequenceStatement(s.end(this), table, ifExists, null); }
+    |
+    <TABLE> tableIfExists = VersoIfExists() table = CompoundIdentifier()
     (
         <ADD>
         (
@@ -457,6 +463,7 @@ SqlNode VersoAlterTable() :
                     new SqlNodeList(List.of(column, newName), s.end(this)), false, false, tableIfExists);
             }
         )
+    )
     )
 }
 

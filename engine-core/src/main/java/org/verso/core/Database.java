@@ -544,6 +544,14 @@ public final class Database implements AutoCloseable {
         return sequenceValues.next(definition);
     }
 
+    /** Makes {@code value} the next value of a sequence (ALTER SEQUENCE ... RESTART); 42P01 if there is none. */
+    public void restartSequence(String sequence, long value) {
+        checkOpen();
+        SequenceDefinition definition = catalog.sequence(sequence)
+            .orElseThrow(() -> ErrorCode.OBJECT_NOT_FOUND.exception("sequence", sequence));
+        sequenceValues.restart(definition, value);
+    }
+
     /** Creates a schema (42P06 if it exists). */
     public synchronized void createSchema(String schema) {
         checkOpen();

@@ -108,6 +108,23 @@ class DdlRestartTest {
         assertTrue(seen.contains(1L) && seen.stream().allMatch(v -> v > 0));
     }
 
+    @Test
+    void aSequenceRestartsWhereItIsToldAndStaysThereAcrossARestart() {
+        withSession(s -> {
+            s.execute("CREATE SEQUENCE s START WITH 10 INCREMENT BY 5");
+            assertEquals(List.of(row(10L, 15L)), query(s, "SELECT NEXT VALUE FOR s, NEXT VALUE FOR s"));
+            s.execute("ALTER SEQUENCE s RESTART WITH 100");
+        });
+        withDatabase((database, s) -> {
+            assertEquals(List.of(row(100L)), query(s, "SELECT NEXT VALUE FOR s"));
+            s.execute("ALTER SEQUENCE s RESTART");
+            assertEquals(List.of(row(10L)), query(s, "SELECT NEXT VALUE FOR s"));
+            s.execute("ALTER SEQUENCE IF EXISTS nosuch RESTART WITH 3");
+            assertEquals("42P01", sqlState(s, "ALTER SEQUENCE nosuch RESTART"));
+        });
+        withDatabase((database, s) -> assertEquals(List.of(row(15L)), query(s, "SELECT NEXT VALUE FOR s")));
+    }
+
     private static List<Object> row(Object... values) {
         return java.util.Arrays.asList(values);
     }

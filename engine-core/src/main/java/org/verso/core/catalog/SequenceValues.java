@@ -83,6 +83,17 @@ public final class SequenceValues {
         }
     }
 
+    /**
+     * ALTER SEQUENCE ... RESTART: the next value handed out is {@code value}. The restart is written and forced at
+     * once, so that after a crash the sequence continues from it and not from its old high-water mark; values
+     * handed out before may then be handed out again, which is what a restart asks for.
+     */
+    public synchronized void restart(SequenceDefinition sequence, long value) {
+        next.put(sequence.id(), value);
+        highWater.put(sequence.id(), value);
+        persist();
+    }
+
     /** Forgets a dropped sequence. */
     public synchronized void remove(SequenceDefinition sequence) {
         next.remove(sequence.id());

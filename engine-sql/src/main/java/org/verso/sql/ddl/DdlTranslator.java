@@ -6,6 +6,7 @@ import org.verso.common.ErrorCode;
 import org.verso.sql.parse.ast.SqlAlterTableStatement;
 import org.verso.sql.parse.ast.SqlCreateIndexStatement;
 import org.verso.sql.parse.ast.SqlCreateSchemaStatement;
+import org.verso.sql.parse.ast.SqlAlterSequenceStatement;
 import org.verso.sql.parse.ast.SqlCreateSequenceStatement;
 import org.verso.sql.parse.ast.SqlCreateTableAsStatement;
 import org.verso.sql.parse.ast.SqlCreateTableStatement;
@@ -39,6 +40,9 @@ public final class DdlTranslator {
         }
         if (node instanceof SqlCreateSchemaStatement create) {
             return new CreateSchemaCommand(create);
+        }
+        if (node instanceof SqlAlterSequenceStatement alter) {
+            return new AlterSequenceCommand(alter);
         }
         if (node instanceof SqlCreateSequenceStatement create) {
             return new CreateSequenceCommand(create);
