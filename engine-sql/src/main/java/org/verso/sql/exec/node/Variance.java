@@ -44,7 +44,7 @@ final class Variance implements Accumulator {
             mean += delta / count;
             squaredDeviations += delta * (x - mean);
         } else {
-            BigDecimal x = value instanceof BigDecimal d ? d : new BigDecimal(value.toString());
+            BigDecimal x = Values.toBigDecimal(value, ValueType.DECIMAL);
             sum = sum.add(x);
             sumOfSquares = sumOfSquares.add(x.multiply(x));
         }
