@@ -202,4 +202,17 @@ class SqlExpressionsTest extends SqlTestSupport {
             .columns().get(0).type().toString());
         assertEquals("CHAR(4)", session.prepare("SELECT c FROM t").columns().get(0).type().toString());
     }
+
+    /** {@code WHEN NULL} is a condition that is never true, also in a CASE inside another CASE's THEN. */
+    @Test
+    void aNullConditionInANestedCase() {
+        execute("CREATE TABLE nc (id INT PRIMARY KEY, b INT)");
+        update("INSERT INTO nc VALUES (1, 5), (2, NULL)");
+        assertEquals(List.of(row(1, 2), row(2, 3)),
+            query("SELECT id, CASE WHEN b IS NOT NULL THEN CASE WHEN NULL THEN 1 ELSE 2 END ELSE 3 END FROM nc"
+                + " ORDER BY id"));
+        assertEquals(List.of(row(1, "x"), row(2, "y")),
+            query("SELECT id, CASE WHEN b > 0 THEN CASE WHEN NULL OR b = 5 THEN 'x' END ELSE 'y' END FROM nc"
+                + " ORDER BY id"));
+    }
 }

@@ -277,6 +277,17 @@ class SqlFunctionsTest extends SqlTestSupport {
             query("SELECT DATE '2026-03-01' - 1, 7 + DATE '2026-02-25'"));
         assertFails("42804", "SELECT d - 1.5 FROM dd");
         assertFails("42804", "SELECT 1 - d FROM dd");
+        // a DATE minus a DATE: the whole number of days between them
+        assertEquals(List.of(row(28, 7), Arrays.asList(28, null), row(28, 66)),
+            query("SELECT DATE '2026-03-01' - DATE '2026-02-01', d - DATE '2025-12-25' FROM dd ORDER BY big DESC"));
+        // a parameter there is typed as the other operand, a DATE, and a parameter cannot be a day number
+        assertFails("42804", "SELECT d - ? FROM dd WHERE big = 0", java.time.LocalDate.of(2026, 4, 29));
+        assertEquals(List.of(row(-59)),
+            query("SELECT d - CAST(? AS DATE) FROM dd WHERE big = 0", java.time.LocalDate.of(2026, 4, 29)));
+        // a view keeps both forms: its text is read and validated again
+        execute("CREATE VIEW ages AS SELECT d - DATE '2026-01-01' AS age, d + n AS later FROM dd WHERE n IS NOT NULL");
+        assertEquals(List.of(Arrays.asList(0, day("2026-01-11")), Arrays.asList(null, null)),
+            query("SELECT age, later FROM ages ORDER BY age NULLS LAST"));
     }
 
     private static int day(String date) {

@@ -12,7 +12,14 @@ import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
 import org.apache.calcite.util.Optionality;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
@@ -24,9 +31,10 @@ import org.verso.common.type.DataType;
  * What the grammar accepts but Calcite would fail on with an internal error rather than a user's error, checked
  * once a statement is parsed: a number literal that no type holds (more digits, or digits after the point, than
  * DECIMAL's {@link DataType#MAX_DECIMAL_PRECISION}, or a floating-point literal beyond DOUBLE's range) is 22003, and
- * COALESCE without arguments is the validator's argument-count error. It also gives PERCENTILE_CONT the
- * standard's result type ({@link #PERCENTILE_CONT}), the one change made to the tree, made here because the parser
- * names Calcite's operator itself rather than leaving the name for the operator table to resolve.
+ * COALESCE without arguments is the validator's argument-count error. It also changes the tree in two places
+ * where Calcite's validator would otherwise be wrong: PERCENTILE_CONT gets the standard's result type
+ * ({@link #PERCENTILE_CONT}; here because the parser names Calcite's operator itself rather than leaving the name
+ * for the operator table to resolve), and a CASE's {@code WHEN NULL} gets its BOOLEAN type.
  */
 final class EarlyChecks extends SqlBasicVisitor<Void> {
     static final EarlyChecks INSTANCE = new EarlyChecks();
@@ -44,6 +52,29 @@ final class EarlyChecks extends SqlBasicVisitor<Void> {
         .withAllowsFraming(false);
 
     private EarlyChecks() {
+    }
+
+    /**
+     * {@code WHEN NULL} becomes {@code WHEN CAST(NULL AS BOOLEAN)}, which it means, and so does a NULL operand of
+     * AND, OR and NOT: Calcite's validator types such a NULL as BOOLEAN in a CASE of its own, but not in a CASE inside
+     * another CASE's THEN, where it failed the valid statement with "Expected a boolean type".
+     */
+    private static void typeNullConditions(SqlNodeList conditions) {
+        for (int i = 0; i < conditions.size(); i++) {
+            if (isNullLiteral(conditions.get(i))) {
+                conditions.set(i, nullBoolean((SqlLiteral) conditions.get(i)));
+            }
+        }
+    }
+
+    private static boolean isNullLiteral(SqlNode node) {
+        return node instanceof SqlLiteral literal && literal.getTypeName() == SqlTypeName.NULL;
+    }
+
+    private static SqlNode nullBoolean(SqlLiteral literal) {
+        SqlParserPos pos = literal.getParserPosition();
+        return SqlStdOperatorTable.CAST.createCall(pos, literal,
+            new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.BOOLEAN, pos), pos));
     }
 
     @Override
@@ -65,6 +96,17 @@ final class EarlyChecks extends SqlBasicVisitor<Void> {
     public Void visit(SqlCall call) {
         if (call.getOperator() == SqlStdOperatorTable.PERCENTILE_CONT && call instanceof SqlBasicCall basic) {
             basic.setOperator(PERCENTILE_CONT);
+        }
+        if (call instanceof SqlCase searched && searched.getValueOperand() == null) {
+            typeNullConditions(searched.getWhenOperands());
+        }
+        if ((call.getKind() == SqlKind.AND || call.getKind() == SqlKind.OR || call.getKind() == SqlKind.NOT)
+            && call instanceof SqlBasicCall logical) {
+            for (int i = 0; i < logical.operandCount(); i++) {
+                if (isNullLiteral(logical.operand(i))) {
+                    logical.setOperand(i, nullBoolean((SqlLiteral) logical.operand(i)));
+                }
+            }
         }
         if (call.operandCount() == 0 && call.getOperator() instanceof SqlUnresolvedFunction function
             && function.getName().toUpperCase(Locale.ROOT).equals("COALESCE")) {

@@ -5,15 +5,22 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
 import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
 
 /**
@@ -23,9 +30,37 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * Verso's evaluator compares any two exact numbers by value, so no cast is needed, and none can lose a digit.
  *
  * <p>And a DATE plus or minus a whole number moves the date by that many days, as in PostgreSQL ({@code
- * CURRENT_DATE - 7}): the number becomes {@code n * INTERVAL '1' DAY}, which Calcite's date arithmetic takes.
+ * CURRENT_DATE - 7}): the number becomes {@code n * INTERVAL '1' DAY}, which Calcite's date arithmetic takes. A
+ * DATE minus a DATE is the whole number of days between them, as in PostgreSQL: each date becomes its day number
+ * ({@link #EPOCH_DAY}), and the subtraction is one of integers.
  */
 public final class VersoTypeCoercion extends TypeCoercionImpl {
+    /**
+     * A DATE's day number, days since 1970-01-01 (the engine's own value of a DATE), as an INTEGER. Only this class
+     * makes calls of it: it is in no operator table, so its type is derived from its operand, without a lookup, and
+     * its text is {@code (d - DATE '1970-01-01')}, which validation turns into it again.
+     */
+    public static final SqlFunction EPOCH_DAY = new SqlFunction("EPOCH_DAY", SqlKind.OTHER_FUNCTION,
+        ReturnTypes.INTEGER_NULLABLE, null, OperandTypes.DATE, SqlFunctionCategory.TIMEDATE) {
+        @Override
+        public RelDataType deriveType(SqlValidator validator, SqlValidatorScope scope, SqlCall call) {
+            for (SqlNode operand : call.getOperandList()) {
+                validator.deriveType(scope, operand);
+            }
+            return validateOperands(validator, scope, call);
+        }
+
+        /** Written back as the subtraction it stands for, so that a view's text parses and reads alike. */
+        @Override
+        public void unparse(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
+            SqlWriter.Frame frame = writer.startList("(", ")");
+            call.operand(0).unparse(writer, 0, 0);
+            writer.sep("-");
+            writer.literal("DATE '1970-01-01'");
+            writer.endList(frame);
+        }
+    };
+
     public VersoTypeCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
         super(typeFactory, validator);
     }
@@ -49,6 +84,10 @@ public final class VersoTypeCoercion extends TypeCoercionImpl {
             if (dateFirst || dateSecond) {
                 return days(binding, dateFirst ? 1 : 0);
             }
+            if (kind == SqlKind.MINUS && isDate(binding.getOperandType(0)) && isDate(binding.getOperandType(1))
+                && !(binding.operand(0) instanceof SqlDynamicParam) && !(binding.operand(1) instanceof SqlDynamicParam)) {
+                return dayNumber(binding, 0) & dayNumber(binding, 1);
+            }
         }
         return super.binaryArithmeticCoercion(binding);
     }
@@ -62,6 +101,16 @@ public final class VersoTypeCoercion extends TypeCoercionImpl {
         SqlNode days = SqlStdOperatorTable.MULTIPLY.createCall(pos, number, oneDay);
         call.setOperand(index, days);
         validator.deriveType(binding.getScope(), days);
+        return true;
+    }
+
+    /** Replaces the DATE at {@code index} by its day number. */
+    private boolean dayNumber(SqlCallBinding binding, int index) {
+        SqlCall call = binding.getCall();
+        SqlNode date = call.operand(index);
+        SqlNode number = EPOCH_DAY.createCall(date.getParserPosition(), date);
+        call.setOperand(index, number);
+        validator.deriveType(binding.getScope(), number);
         return true;
     }
 

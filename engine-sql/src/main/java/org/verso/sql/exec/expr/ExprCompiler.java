@@ -226,6 +226,8 @@ public final class ExprCompiler {
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
             case "NOW":
                 return (row, ctx) -> DateTimes.toEpochMicros(ctx.statementTime());
+            case "EPOCH_DAY": // a DATE is its day number already (see VersoTypeCoercion)
+                return operand(call, 0);
             case "GEN_RANDOM_UUID":
             case "RANDOM_UUID":
                 return (row, ctx) -> java.util.UUID.randomUUID();
