@@ -467,6 +467,32 @@ SqlNode VersoAlterTable() :
     )
 }
 
+/**
+ * An INSERT, optionally followed by PostgreSQL's RETURNING with column names or *, which hands back those columns of
+ * the rows it stored.
+ */
+SqlNode VersoInsertMaybeReturning() :
+{
+    final SqlNode insert;
+    final Span s;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    SqlIdentifier column;
+}
+{
+    insert = SqlInsert() { s = span(); }
+    [
+        <RETURNING>
+        (
+            <STAR> { return new SqlInsertReturning(s.end(this), insert, null); }
+        |
+            column = SimpleIdentifier() { columns.add(column); }
+            ( <COMMA> column = SimpleIdentifier() { columns.add(column); } )*
+            { return new SqlInsertReturning(s.end(this), insert, new SqlNodeList(columns, s.end(this))); }
+        )
+    ]
+    { return insert; }
+}
+
 /** A query, optionally followed by FOR UPDATE (with or without WHERE: see the Snapshot patch in the pom). */
 SqlNode VersoQueryMaybeForUpdate() :
 {
@@ -512,7 +538,7 @@ SqlNode VersoExplain() :
     (
         stmt = VersoQueryMaybeForUpdate()
     |
-        stmt = SqlInsert()
+        stmt = VersoInsertMaybeReturning()
     |
         stmt = SqlDelete()
     |

@@ -43,7 +43,7 @@ final class PlannedSql implements PreparedSql {
     public boolean isQuery() {
         StatementKind kind = compiled.kind();
         return kind == StatementKind.QUERY || kind == StatementKind.EXPLAIN || kind == StatementKind.ANALYZE_QUERY
-            || kind == StatementKind.ANALYZE_CHANGE;
+            || kind == StatementKind.ANALYZE_CHANGE || compiled.returning() != null;
     }
 
     @Override

@@ -96,6 +96,10 @@ public final class Session implements SqlSession {
                 return ExecutionResult.query(openCursor(compiled, values, cancellation));
             default:
                 try {
+                    if (compiled.returning() != null) { // INSERT ... RETURNING: the stored rows' columns
+                        return ExecutionResult.query(executeChange(compiled, values, cancellation,
+                            compiled.returning()).generatedKeys());
+                    }
                     return executeChange(compiled, values, cancellation, keys);
                 } finally {
                     cancellation.finish();

@@ -177,4 +177,49 @@ class JdbcGeneratedKeysTest {
             }
         }
     }
+
+    /** PostgreSQL's INSERT ... RETURNING: the statement's result is the stored rows' columns. */
+    @Test
+    void insertReturningGivesTheStoredRows() throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+            "INSERT INTO item (name) VALUES ('a'), ('b') RETURNING id, name")) {
+            assertEquals("ID", rs.getMetaData().getColumnName(1));
+            assertTrue(rs.next());
+            assertEquals(1L, rs.getLong(1));
+            assertEquals("a", rs.getString(2));
+            assertTrue(rs.next());
+            assertEquals(2L, rs.getLong("id"));
+            assertFalse(rs.next());
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO item (name) VALUES (?) RETURNING *")) {
+            p.setString(1, "c");
+            assertTrue(p.execute(), "a result set, not an update count");
+            try (ResultSet rs = p.getResultSet()) {
+                assertEquals(2, rs.getMetaData().getColumnCount());
+                assertTrue(rs.next());
+                assertEquals(3L, rs.getLong(1));
+                assertEquals("c", rs.getString(2));
+                assertFalse(rs.next());
+            }
+        }
+        // INSERT ... SELECT returns every row it stored; a column the table lacks fails the statement, storing none
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+            "INSERT INTO item (name) SELECT name FROM item WHERE id < 3 RETURNING id")) {
+            assertTrue(rs.next() && rs.next());
+            assertFalse(rs.next());
+        }
+        try (Statement st = c.createStatement()) {
+            assertSqlState("42703", () -> st.executeQuery("INSERT INTO item (name) VALUES ('x') RETURNING nosuch"));
+            assertSqlState(org.verso.common.SqlState.RESULT_SETS_RETURNED,
+                () -> st.executeUpdate("INSERT INTO item (name) VALUES ('y') RETURNING id"));
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM item")) {
+                assertTrue(rs.next());
+                assertEquals(5, rs.getInt(1));
+            }
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+            "EXPLAIN INSERT INTO item (name) VALUES ('z') RETURNING id")) {
+            assertTrue(rs.next());
+        }
+    }
 }

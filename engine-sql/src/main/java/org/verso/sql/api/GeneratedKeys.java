@@ -17,7 +17,7 @@ public final class GeneratedKeys {
     private static final GeneratedKeys TABLE_KEYS = new GeneratedKeys(Kind.TABLE_KEYS, List.of(), List.of());
 
     /** How the columns are chosen. */
-    public enum Kind { NONE, TABLE_KEYS, POSITIONS, NAMES }
+    public enum Kind { NONE, TABLE_KEYS, POSITIONS, NAMES, ALL_COLUMNS }
 
     private final Kind kind;
     private final List<Integer> positions;
@@ -27,6 +27,13 @@ public final class GeneratedKeys {
         this.kind = kind;
         this.positions = positions;
         this.names = names;
+    }
+
+    private static final GeneratedKeys ALL = new GeneratedKeys(Kind.ALL_COLUMNS, List.of(), List.of());
+
+    /** Every column of the table, in its order (INSERT ... RETURNING *). */
+    public static GeneratedKeys allColumns() {
+        return ALL;
     }
 
     /** The identity columns of the table, or its primary key if it has none. */

@@ -76,6 +76,8 @@ public final class GeneratedKeyCollector {
                 }
                 return result;
             }
+            case ALL_COLUMNS:
+                return IntStream.range(0, table.columnCount()).toArray();
             default:
                 return new int[0];
         }

@@ -1,5 +1,6 @@
 package org.verso.sql.prepare;
 
+import org.verso.sql.api.GeneratedKeys;
 import java.util.List;
 import java.util.function.Supplier;
 import org.verso.sql.api.ColumnMeta;
@@ -18,13 +19,21 @@ import org.verso.sql.parse.ast.TransactionControl;
  *                       {@code exec.node.ForUpdateNode})
  * @param control        for TRANSACTION, what the session does
  * @param direct         planned on the direct path ({@link DirectPlanner}), not by the cost-based planner
+ * @param returning      for an INSERT ... RETURNING, the columns of the stored rows the statement returns; else null
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
                                 PlanNode plan, DdlCommand ddl, long catalogVersion, Supplier<String> explainer,
-                                boolean forUpdate, TransactionControl control, boolean direct) {
+                                boolean forUpdate, TransactionControl control, boolean direct,
+                                GeneratedKeys returning) {
     public CompiledStatement {
         parameters = List.copyOf(parameters);
         columns = List.copyOf(columns);
+    }
+
+    /** This INSERT, returning the {@code returning} columns of the rows it stores. */
+    CompiledStatement returning(GeneratedKeys columns) {
+        return new CompiledStatement(kind, parameters, this.columns, plan, ddl, catalogVersion, explainer, forUpdate,
+            control, direct, columns);
     }
 
     /** The physical plan as text. */
@@ -37,18 +46,18 @@ public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters,
                                      PlanNode plan, long catalogVersion, String explain, boolean forUpdate,
                                      boolean direct) {
         return new CompiledStatement(kind, parameters, columns, plan, null, catalogVersion, () -> explain, forUpdate,
-            null, direct);
+            null, direct, null);
     }
 
     /** A DDL statement. */
     static CompiledStatement ddl(DdlCommand ddl, long catalogVersion, String explain) {
         return new CompiledStatement(StatementKind.DDL, List.of(), List.of(), null, ddl, catalogVersion,
-            () -> explain, false, null, false);
+            () -> explain, false, null, false, null);
     }
 
     /** A transaction-control statement; it depends on no catalog version. */
     static CompiledStatement transaction(TransactionControl control, long catalogVersion) {
         return new CompiledStatement(StatementKind.TRANSACTION, List.of(), List.of(), null, null, catalogVersion,
-            control::sql, false, control, false);
+            control::sql, false, control, false, null);
     }
 }

@@ -53,6 +53,7 @@ import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlExplainAnalyze;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
 import org.verso.sql.parse.ast.SqlTransactionStatement;
+import org.verso.sql.parse.ast.SqlInsertReturning;
 import org.verso.sql.parse.ast.SqlTruncateStatement;
 import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rel.VersoTableScan;
@@ -115,6 +116,11 @@ public final class StatementCompiler {
                 forUpdate = locking.wait;
                 node = locking.query;
             }
+            if (node instanceof SqlInsertReturning returning) {
+                CompiledStatement insert = compileInsert(sql, returning.insert, catalog, systemViews, cancellation,
+                    operators);
+                return insert.returning(returning.keys());
+            }
             if (node instanceof SqlTruncateStatement truncate) {
                 // TRUNCATE is a transactional DELETE of every row: foreign keys act, and a rollback restores them.
                 node = new SqlDelete(truncate.getParserPosition(), truncate.table, null, null, null);
@@ -129,6 +135,9 @@ public final class StatementCompiler {
             if (node instanceof SqlExplain explain) {
                 SqlNode explained = explain.getExplicandum();
                 LockWait locking = null;
+                if (explained instanceof SqlInsertReturning returning) {
+                    explained = returning.insert; // the plan is the insert's
+                }
                 if (explained instanceof SqlSelectForUpdate forUpdateQuery) {
                     locking = forUpdateQuery.wait;
                     explained = forUpdateQuery.query;
@@ -146,6 +155,14 @@ public final class StatementCompiler {
         } catch (RuntimeException | AssertionError | StackOverflowError e) {
             throw CalciteErrors.map(e, node);
         }
+    }
+
+    /** The INSERT of an INSERT ... RETURNING, planned as any INSERT (its text is explained with the RETURNING). */
+    private CompiledStatement compileInsert(String sql, SqlNode insert, Catalog catalog, List<SystemView> systemViews,
+                                            Cancellation cancellation, boolean operators) {
+        Supplier<String> explain = !operators ? null : Suppliers.memoize(
+            () -> compile(sql, catalog, systemViews, new Cancellation(), false).explain());
+        return plan(insert, currentSnapshot(catalog, systemViews), null, false, cancellation, explain);
     }
 
     /**
@@ -219,7 +236,7 @@ public final class StatementCompiler {
             if (operators != null) {
                 return new CompiledStatement(operators.query() ? StatementKind.QUERY : StatementKind.DML,
                     operators.parameters(), operators.columns(), operators.plan(), null, schema.catalogVersion(),
-                    explainLater, false, null, true);
+                    explainLater, false, null, true, null);
             }
         }
         StatementPlan<RelNode> direct = directPlans && !intoOperators ? DirectPlanner.plan(node, schema,
