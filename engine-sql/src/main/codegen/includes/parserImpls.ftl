@@ -468,29 +468,29 @@ SqlNode VersoAlterTable() :
 }
 
 /**
- * An INSERT, optionally followed by PostgreSQL's RETURNING with column names or *, which hands back those columns of
- * the rows it stored.
+ * An INSERT, UPDATE or DELETE, optionally followed by PostgreSQL's RETURNING with column names or *, which hands back
+ * those columns of the rows it stored (for a DELETE, the rows it removed).
  */
-SqlNode VersoInsertMaybeReturning() :
+SqlNode VersoChangeMaybeReturning() :
 {
-    final SqlNode insert;
+    final SqlNode change;
     final Span s;
     final List<SqlNode> columns = new ArrayList<SqlNode>();
     SqlIdentifier column;
 }
 {
-    insert = SqlInsert() { s = span(); }
+    ( change = SqlInsert() | change = SqlUpdate() | change = SqlDelete() ) { s = span(); }
     [
         <RETURNING>
         (
-            <STAR> { return new SqlInsertReturning(s.end(this), insert, null); }
+            <STAR> { return new SqlChangeReturning(s.end(this), change, null); }
         |
             column = SimpleIdentifier() { columns.add(column); }
             ( <COMMA> column = SimpleIdentifier() { columns.add(column); } )*
-            { return new SqlInsertReturning(s.end(this), insert, new SqlNodeList(columns, s.end(this))); }
+            { return new SqlChangeReturning(s.end(this), change, new SqlNodeList(columns, s.end(this))); }
         )
     ]
-    { return insert; }
+    { return change; }
 }
 
 /** A query, optionally followed by FOR UPDATE (with or without WHERE: see the Snapshot patch in the pom). */
@@ -538,11 +538,7 @@ SqlNode VersoExplain() :
     (
         stmt = VersoQueryMaybeForUpdate()
     |
-        stmt = VersoInsertMaybeReturning()
-    |
-        stmt = SqlDelete()
-    |
-        stmt = SqlUpdate()
+        stmt = VersoChangeMaybeReturning()
     )
     {
         if (analyze) {

@@ -96,7 +96,7 @@ public final class Session implements SqlSession {
                 return ExecutionResult.query(openCursor(compiled, values, cancellation));
             default:
                 try {
-                    if (compiled.returning() != null) { // INSERT ... RETURNING: the stored rows' columns
+                    if (compiled.returning() != null) { // ... RETURNING: the changed rows' columns
                         return ExecutionResult.query(executeChange(compiled, values, cancellation,
                             compiled.returning()).generatedKeys());
                     }
@@ -410,7 +410,7 @@ public final class Session implements SqlSession {
         long count = 0;
         List<Object[]> analyzed = null; // EXPLAIN ANALYZE of a change: the plan's lines
         GeneratedKeyCollector collector = keys.kind() == GeneratedKeys.Kind.NONE ? null
-            : new GeneratedKeyCollector(keys);
+            : new GeneratedKeyCollector(keys, compiled.returning() != null);
         BooleanSupplier columnsChanged = columnsGuard(compiled);
         try {
             ExecContext ctx = new ExecContext(database, tx, values, cancellation);

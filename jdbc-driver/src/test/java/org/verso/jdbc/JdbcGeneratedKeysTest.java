@@ -222,4 +222,33 @@ class JdbcGeneratedKeysTest {
             assertTrue(rs.next());
         }
     }
+
+    /** UPDATE and DELETE take RETURNING too: the rows as written, the rows removed. */
+    @Test
+    void updateAndDeleteReturningGiveTheChangedRows() throws SQLException {
+        exec(c, "INSERT INTO item (name) VALUES ('a'), ('b'), ('c')");
+        try (PreparedStatement p = c.prepareStatement(
+            "UPDATE item SET name = name || '!' WHERE id > ? RETURNING id, name")) {
+            p.setInt(1, 1);
+            try (ResultSet rs = p.executeQuery()) {
+                List<String> rows = new ArrayList<>();
+                while (rs.next()) {
+                    rows.add(rs.getLong(1) + rs.getString(2));
+                }
+                rows.sort(null);
+                assertEquals(List.of("2b!", "3c!"), rows);
+            }
+        }
+        try (Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("DELETE FROM item WHERE id = 1 RETURNING *")) {
+            assertTrue(rs.next());
+            assertEquals(1L, rs.getLong("id"));
+            assertEquals("a", rs.getString("name"));
+            assertFalse(rs.next());
+        }
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+            "UPDATE item SET name = 'z' WHERE id = 99 RETURNING id")) {
+            assertFalse(rs.next(), "no row changed: no row returned");
+        }
+    }
 }

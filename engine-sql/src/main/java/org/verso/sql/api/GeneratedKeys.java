@@ -8,7 +8,7 @@ import java.util.Objects;
  * Which columns of the rows an INSERT adds the statement hands back, as JDBC's {@code getGeneratedKeys} answers
  * them: none; the table's generated keys (its identity columns, or its primary key if it has no identity column);
  * or the columns the caller names, by 1-based position or by name (case-insensitive for unquoted names, as SQL
- * resolves them). UPDATE and DELETE hand back no rows.
+ * resolves them). UPDATE and DELETE hand back no rows (their RETURNING clause does).
  */
 public final class GeneratedKeys {
     /** No keys: the statement returns only its update count. */

@@ -21,8 +21,17 @@ public final class GeneratedKeyCollector {
     private List<ColumnMeta> meta = List.of();
     private final List<Object[]> rows = new ArrayList<>();
 
-    public GeneratedKeyCollector(GeneratedKeys request) {
+    private final boolean changes;
+
+    /** {@code changes}: UPDATE and DELETE hand back their rows too (RETURNING); else only an INSERT's are kept. */
+    public GeneratedKeyCollector(GeneratedKeys request, boolean changes) {
         this.request = request;
+        this.changes = changes;
+    }
+
+    /** Whether an UPDATE or DELETE hands back the rows it changes (its RETURNING). */
+    public boolean collectsChanges() {
+        return changes;
     }
 
     /** The table the statement inserts into; resolves the requested columns (42703 for one it does not have). */

@@ -19,7 +19,7 @@ import org.verso.sql.parse.ast.TransactionControl;
  *                       {@code exec.node.ForUpdateNode})
  * @param control        for TRANSACTION, what the session does
  * @param direct         planned on the direct path ({@link DirectPlanner}), not by the cost-based planner
- * @param returning      for an INSERT ... RETURNING, the columns of the stored rows the statement returns; else null
+ * @param returning      for a change ... RETURNING, the columns of the changed rows the statement returns; else null
  */
 public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters, List<ColumnMeta> columns,
                                 PlanNode plan, DdlCommand ddl, long catalogVersion, Supplier<String> explainer,
@@ -30,7 +30,7 @@ public record CompiledStatement(StatementKind kind, List<ColumnMeta> parameters,
         columns = List.copyOf(columns);
     }
 
-    /** This INSERT, returning the {@code returning} columns of the rows it stores. */
+    /** This change, returning the {@code returning} columns of the rows it stores or removes. */
     CompiledStatement returning(GeneratedKeys columns) {
         return new CompiledStatement(kind, parameters, this.columns, plan, ddl, catalogVersion, explainer, forUpdate,
             control, direct, columns);

@@ -53,7 +53,7 @@ import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlExplainAnalyze;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
 import org.verso.sql.parse.ast.SqlTransactionStatement;
-import org.verso.sql.parse.ast.SqlInsertReturning;
+import org.verso.sql.parse.ast.SqlChangeReturning;
 import org.verso.sql.parse.ast.SqlTruncateStatement;
 import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rel.VersoTableScan;
@@ -116,10 +116,10 @@ public final class StatementCompiler {
                 forUpdate = locking.wait;
                 node = locking.query;
             }
-            if (node instanceof SqlInsertReturning returning) {
-                CompiledStatement insert = compileInsert(sql, returning.insert, catalog, systemViews, cancellation,
+            if (node instanceof SqlChangeReturning returning) {
+                CompiledStatement change = compileChange(sql, returning.change, catalog, systemViews, cancellation,
                     operators);
-                return insert.returning(returning.keys());
+                return change.returning(returning.keys());
             }
             if (node instanceof SqlTruncateStatement truncate) {
                 // TRUNCATE is a transactional DELETE of every row: foreign keys act, and a rollback restores them.
@@ -135,8 +135,8 @@ public final class StatementCompiler {
             if (node instanceof SqlExplain explain) {
                 SqlNode explained = explain.getExplicandum();
                 LockWait locking = null;
-                if (explained instanceof SqlInsertReturning returning) {
-                    explained = returning.insert; // the plan is the insert's
+                if (explained instanceof SqlChangeReturning returning) {
+                    explained = returning.change; // the plan is the change's
                 }
                 if (explained instanceof SqlSelectForUpdate forUpdateQuery) {
                     locking = forUpdateQuery.wait;
@@ -157,12 +157,12 @@ public final class StatementCompiler {
         }
     }
 
-    /** The INSERT of an INSERT ... RETURNING, planned as any INSERT (its text is explained with the RETURNING). */
-    private CompiledStatement compileInsert(String sql, SqlNode insert, Catalog catalog, List<SystemView> systemViews,
+    /** The change of an INSERT, UPDATE or DELETE ... RETURNING, planned as any (its text explained with RETURNING). */
+    private CompiledStatement compileChange(String sql, SqlNode change, Catalog catalog, List<SystemView> systemViews,
                                             Cancellation cancellation, boolean operators) {
         Supplier<String> explain = !operators ? null : Suppliers.memoize(
             () -> compile(sql, catalog, systemViews, new Cancellation(), false).explain());
-        return plan(insert, currentSnapshot(catalog, systemViews), null, false, cancellation, explain);
+        return plan(change, currentSnapshot(catalog, systemViews), null, false, cancellation, explain);
     }
 
     /**

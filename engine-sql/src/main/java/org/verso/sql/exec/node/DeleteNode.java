@@ -8,6 +8,7 @@ import java.util.Set;
 import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.GeneratedKeyCollector;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.constraint.TableConstraints;
@@ -36,6 +37,11 @@ public final class DeleteNode extends ModifyNode {
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
+        GeneratedKeyCollector keys = ctx.generatedKeys() != null && ctx.generatedKeys().collectsChanges()
+            ? ctx.generatedKeys() : null; // JDBC's generated keys are an INSERT's; RETURNING is any change's
+        if (keys != null) {
+            keys.target(target.definition());
+        }
         List<Object[]> deleted = constraints.checksAfterDelete() ? new ArrayList<>() : null;
         List<Long> deletedIds = deleted == null ? null : new ArrayList<>();
         boolean rechecks = rechecks(ctx);
@@ -56,6 +62,9 @@ public final class DeleteNode extends ModifyNode {
             };
             if (target.delete(ctx.transaction(), rowId, recheck)) {
                 count++;
+                if (keys != null) {
+                    keys.add(rechecked[0] != null ? rechecked[0] : row);
+                }
                 if (deleted != null) {
                     deleted.add(Arrays.copyOf(rechecked[0] != null ? rechecked[0] : row, width));
                     deletedIds.add(rowId);

@@ -10,6 +10,7 @@ import org.verso.common.type.Values;
 import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.GeneratedKeyCollector;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.RowSource;
 import org.verso.sql.exec.constraint.TableConstraints;
@@ -43,6 +44,11 @@ public final class UpdateNode extends ModifyNode {
     @Override
     protected long apply(ExecContext ctx) {
         Table target = ctx.table(table);
+        GeneratedKeyCollector keys = ctx.generatedKeys() != null && ctx.generatedKeys().collectsChanges()
+            ? ctx.generatedKeys() : null; // JDBC's generated keys are an INSERT's; RETURNING is any change's
+        if (keys != null) {
+            keys.target(target.definition());
+        }
         int width = columnTypes.length;
         boolean keepOld = constraints.checksAfterUpdate();
         List<Object[]> oldRows = new ArrayList<>();
@@ -79,6 +85,9 @@ public final class UpdateNode extends ModifyNode {
             };
             if (target.update(ctx.transaction(), rowId, oldRows.get(i), newRows.get(i), recheck)) {
                 count++;
+                if (keys != null) {
+                    keys.add(rechecked[1] != null ? rechecked[1] : newRows.get(i));
+                }
                 if (keepOld) {
                     changedOld.add(rechecked[1] != null ? Arrays.copyOf(rechecked[0], width) : oldRows.get(i));
                     changedNew.add(rechecked[1] != null ? rechecked[1] : newRows.get(i));

@@ -13,23 +13,24 @@ import org.apache.calcite.util.ImmutableNullableList;
 import org.verso.sql.api.GeneratedKeys;
 
 /**
- * {@code INSERT ... RETURNING column, ...} or {@code RETURNING *}, PostgreSQL's: the statement returns those columns
- * of the rows it stored, as JDBC's generated keys would, instead of an update count.
+ * {@code INSERT}, {@code UPDATE} or {@code DELETE ... RETURNING column, ...} or {@code RETURNING *}, PostgreSQL's:
+ * the statement returns those columns of the rows it stored (a DELETE, of the rows it removed), collected as JDBC's
+ * generated keys are, instead of an update count.
  */
-public final class SqlInsertReturning extends SqlCall {
-    private static final SqlOperator OPERATOR = VersoSqlNodes.operator("INSERT RETURNING", SqlKind.INSERT);
+public final class SqlChangeReturning extends SqlCall {
+    private static final SqlOperator OPERATOR = VersoSqlNodes.operator("RETURNING", SqlKind.OTHER);
 
-    public final SqlNode insert;
+    public final SqlNode change;
     /** The columns, or null for {@code *}. */
     public final SqlNodeList columns;
 
-    public SqlInsertReturning(SqlParserPos pos, SqlNode insert, SqlNodeList columns) {
+    public SqlChangeReturning(SqlParserPos pos, SqlNode change, SqlNodeList columns) {
         super(pos);
-        this.insert = insert;
+        this.change = change;
         this.columns = columns;
     }
 
-    /** The columns to return, as the generated keys the insert collects. */
+    /** The columns to return, as the generated keys the change collects. */
     public GeneratedKeys keys() {
         if (columns == null) {
             return GeneratedKeys.allColumns();
@@ -44,12 +45,12 @@ public final class SqlInsertReturning extends SqlCall {
 
     @Override
     public List<SqlNode> getOperandList() {
-        return ImmutableNullableList.of(insert, columns);
+        return ImmutableNullableList.of(change, columns);
     }
 
     @Override
     public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
-        insert.unparse(writer, 0, 0);
+        change.unparse(writer, 0, 0);
         writer.keyword("RETURNING");
         if (columns == null) {
             writer.print("*");
