@@ -73,6 +73,11 @@ public enum ValueType {
             || this == DECIMAL;
     }
 
+    /** REAL and DOUBLE: the floating-point kinds, whose arithmetic rounds. */
+    public boolean isApproximate() {
+        return this == REAL || this == DOUBLE;
+    }
+
     /** SMALLINT, INTEGER and BIGINT. */
     public boolean isIntegral() {
         return this == SMALLINT || this == INTEGER || this == BIGINT;

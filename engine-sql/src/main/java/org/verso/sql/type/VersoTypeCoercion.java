@@ -86,7 +86,9 @@ public final class VersoTypeCoercion extends TypeCoercionImpl {
             }
             if (kind == SqlKind.MINUS && isDate(binding.getOperandType(0)) && isDate(binding.getOperandType(1))
                 && !(binding.operand(0) instanceof SqlDynamicParam) && !(binding.operand(1) instanceof SqlDynamicParam)) {
-                return dayNumber(binding, 0) & dayNumber(binding, 1);
+                dayNumber(binding, 0);
+                dayNumber(binding, 1);
+                return true;
             }
         }
         return super.binaryArithmeticCoercion(binding);
@@ -105,13 +107,12 @@ public final class VersoTypeCoercion extends TypeCoercionImpl {
     }
 
     /** Replaces the DATE at {@code index} by its day number. */
-    private boolean dayNumber(SqlCallBinding binding, int index) {
+    private void dayNumber(SqlCallBinding binding, int index) {
         SqlCall call = binding.getCall();
         SqlNode date = call.operand(index);
         SqlNode number = EPOCH_DAY.createCall(date.getParserPosition(), date);
         call.setOperand(index, number);
         validator.deriveType(binding.getScope(), number);
-        return true;
     }
 
     private static boolean isDate(RelDataType type) {

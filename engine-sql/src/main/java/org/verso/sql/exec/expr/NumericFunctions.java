@@ -121,7 +121,7 @@ final class NumericFunctions {
                 return null;
             }
             int places = ((Number) n).intValue();
-            if (argument == ValueType.REAL || argument == ValueType.DOUBLE) {
+            if (argument.isApproximate()) {
                 double d = ((Number) v).doubleValue();
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
                     return Values.canonical(d, result);
@@ -141,7 +141,7 @@ final class NumericFunctions {
             if (v == null) {
                 return null;
             }
-            if (argument == ValueType.REAL || argument == ValueType.DOUBLE) {
+            if (argument.isApproximate()) {
                 double d = ((Number) v).doubleValue();
                 return Values.canonical(ceiling ? Math.ceil(d) : Math.floor(d), result);
             }

@@ -295,7 +295,7 @@ public final class AggregateFunction {
                 return;
             }
             count++;
-            if (isApproximate()) {
+            if (type.kind().isApproximate()) {
                 doubleSum += ((Number) value).doubleValue();
             } else {
                 sum = sum.add(Values.toBigDecimal(value, type.kind()));
@@ -307,7 +307,7 @@ public final class AggregateFunction {
             if (count == 0) {
                 return null;
             }
-            if (isApproximate()) {
+            if (type.kind().isApproximate()) {
                 return Values.canonical(doubleSum / count, type);
             }
             BigDecimal n = BigDecimal.valueOf(count);
@@ -315,10 +315,6 @@ public final class AggregateFunction {
                 ? sum.divide(n, type.scale(), RoundingMode.HALF_UP)
                 : sum.divide(n, 0, RoundingMode.DOWN);
             return Values.canonical(avg, type);
-        }
-
-        private boolean isApproximate() {
-            return type.kind() == ValueType.REAL || type.kind() == ValueType.DOUBLE;
         }
     }
 

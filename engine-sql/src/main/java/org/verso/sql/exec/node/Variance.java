@@ -38,7 +38,7 @@ final class Variance implements Accumulator {
             return;
         }
         count++;
-        if (isApproximate()) {
+        if (type.kind().isApproximate()) {
             double x = ((Number) value).doubleValue();
             double delta = x - mean;
             mean += delta / count;
@@ -56,7 +56,7 @@ final class Variance implements Accumulator {
         if (divisor <= 0) {
             return null;
         }
-        if (isApproximate()) {
+        if (type.kind().isApproximate()) {
             double variance = squaredDeviations / divisor;
             return Values.canonical(root ? Math.sqrt(variance) : variance, type);
         }
@@ -67,9 +67,5 @@ final class Variance implements Accumulator {
         BigDecimal result = root ? variance.sqrt(PRECISION) : variance;
         return Values.canonical(type.kind() == ValueType.DECIMAL
             ? result.setScale(type.scale(), RoundingMode.HALF_UP) : result.setScale(0, RoundingMode.DOWN), type);
-    }
-
-    private boolean isApproximate() {
-        return type.kind() == ValueType.REAL || type.kind() == ValueType.DOUBLE;
     }
 }
