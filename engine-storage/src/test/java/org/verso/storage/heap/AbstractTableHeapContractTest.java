@@ -549,9 +549,11 @@ public abstract class AbstractTableHeapContractTest {
             List<long[]> history = new ArrayList<>(); // {commitTs, key, 1 insert / 0 delete}
             AtomicBoolean stop = new AtomicBoolean();
             AtomicLong inserts = new AtomicLong();
-            // Writers run at most INSERTS_PER_PASS inserts ahead of the pruner's passes, so how many row ids wait to
-            // be freed depends on the schedule's interleaving, not on how much processor time the pruner got
+            // Writers run at most INSERTS_PER_PASS inserts ahead of the pruner's passes and of each reader's
+            // transactions (a reader's snapshot holds back what can be freed), so how many row ids wait to be freed
+            // depends on the schedule's interleaving, not on how much processor time the pruner or a reader got
             AtomicLong prunerPasses = new AtomicLong();
+            java.util.concurrent.atomic.AtomicLongArray readerRounds = new java.util.concurrent.atomic.AtomicLongArray(2);
             List<Thread> threads = new ArrayList<>();
             List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
             for (int w = 0; w < 3; w++) {
@@ -561,7 +563,8 @@ public abstract class AbstractTableHeapContractTest {
                     List<long[]> live = new ArrayList<>(); // {vid, key}
                     int nextKey = writer * 1_000_000;
                     while (!stop.get()) {
-                        if (inserts.get() > (prunerPasses.get() + 1) * INSERTS_PER_PASS) {
+                        long slowest = Math.min(prunerPasses.get(), Math.min(readerRounds.get(0), readerRounds.get(1)));
+                        if (inserts.get() > (slowest + 1) * INSERTS_PER_PASS) {
                             Thread.yield();
                             continue;
                         }
@@ -620,6 +623,7 @@ public abstract class AbstractTableHeapContractTest {
                 }
             }));
             for (int r = 0; r < 2; r++) {
+                int reader = r;
                 threads.add(new Thread(() -> {
                     try {
                         while (!stop.get()) {
@@ -660,6 +664,7 @@ public abstract class AbstractTableHeapContractTest {
                             synchronized (commitLock) {
                                 running.remove(txid);
                             }
+                            readerRounds.incrementAndGet(reader);
                         }
                     } catch (Throwable e) {
                         failures.add(e);
