@@ -48,12 +48,9 @@ public final class SqlParsing {
             throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
         try {
-            VersoParserImpl parser = parser(statement);
-            SqlNode parsed;
-            try {
-                parsed = parser.parseSqlStmtEof();
-            } catch (Throwable t) {
-                throw normalized(parser, t, statement);
+            SqlNode parsed = SimpleQueryParser.parse(statement);
+            if (parsed == null) {
+                parsed = grammarTree(statement);
             }
             parsed.accept(EarlyChecks.INSTANCE);
             return parsed;
@@ -68,6 +65,20 @@ public final class SqlParsing {
             throw ErrorCode.STATEMENT_TOO_COMPLEX.exception();
         } catch (RuntimeException e) {
             throw ErrorCode.SYNTAX_ERROR.exception(e, "syntax error: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The statement's tree as the generated parser builds it, before the early checks. {@link #parse} first offers
+     * the statement to {@link SimpleQueryParser}, which builds the same tree for common queries in a fraction of
+     * the time.
+     */
+    static SqlNode grammarTree(String statement) throws SqlParseException {
+        VersoParserImpl parser = parser(statement);
+        try {
+            return parser.parseSqlStmtEof();
+        } catch (Throwable t) {
+            throw normalized(parser, t, statement);
         }
     }
 
