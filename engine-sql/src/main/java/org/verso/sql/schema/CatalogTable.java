@@ -44,9 +44,24 @@ public final class CatalogTable extends AbstractTable {
         return definition;
     }
 
+    /** The row type last built, with the factory it was built by. */
+    private record BuiltRowType(RelDataTypeFactory typeFactory, RelDataType rowType) {
+    }
+
+    /**
+     * The snapshot this table belongs to plans every statement of its catalog version with one type factory, so the
+     * row type is built once per factory rather than once per name the validator or the direct path resolves.
+     */
+    private volatile BuiltRowType builtRowType;
+
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
-        return rowType(typeFactory, definition.columns());
+        BuiltRowType built = builtRowType;
+        if (built == null || built.typeFactory() != typeFactory) {
+            built = new BuiltRowType(typeFactory, rowType(typeFactory, definition.columns()));
+            builtRowType = built;
+        }
+        return built.rowType();
     }
 
     /** The row type of {@code columns}. */
