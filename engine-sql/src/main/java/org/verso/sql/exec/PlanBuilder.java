@@ -393,18 +393,32 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
 
     @Override
     public PlanNode visit(VersoNestedLoopJoin rel) {
-        return new NestedLoopJoinNode(build(rel.getLeft()), build(rel.getRight()),
-            compiler.compile(rel.getCondition()), joinType(rel), rel.getLeft().getRowType().getFieldCount(),
-            rel.getRight().getRowType().getFieldCount());
+        return nestedLoopJoin(build(rel.getLeft()), build(rel.getRight()), rel.getCondition(), joinType(rel),
+            rel.getLeft().getRowType().getFieldCount(), rel.getRight().getRowType().getFieldCount());
+    }
+
+    /** A join that tests {@code condition}, over the joined row, on every pair of rows. */
+    public PlanNode nestedLoopJoin(PlanNode left, PlanNode right, RexNode condition, JoinType type, int leftWidth,
+                                   int rightWidth) {
+        return new NestedLoopJoinNode(left, right, compiler.compile(condition), type, leftWidth, rightWidth);
     }
 
     @Override
     public PlanNode visit(VersoHashJoin rel) {
         JoinInfo info = rel.analyzeCondition();
-        RexNode remaining = info.getRemaining(rexBuilder);
-        Expr remainder = remaining.isAlwaysTrue() ? null : compiler.compile(remaining);
-        return new HashJoinNode(build(rel.getLeft()), build(rel.getRight()), info.leftKeys.toIntArray(),
-            info.rightKeys.toIntArray(), remainder, joinType(rel), rel.getRight().getRowType().getFieldCount());
+        return hashJoin(build(rel.getLeft()), build(rel.getRight()), info.leftKeys.toIntArray(),
+            info.rightKeys.toIntArray(), info.getRemaining(rexBuilder), joinType(rel),
+            rel.getRight().getRowType().getFieldCount());
+    }
+
+    /**
+     * A join on {@code leftKeys[i] = rightKeys[i]} through a hash table of the right rows; {@code remaining} (over
+     * the joined row; TRUE or null for none) is tested on each pair whose keys match.
+     */
+    public PlanNode hashJoin(PlanNode left, PlanNode right, int[] leftKeys, int[] rightKeys, RexNode remaining,
+                             JoinType type, int rightWidth) {
+        Expr remainder = remaining == null || remaining.isAlwaysTrue() ? null : compiler.compile(remaining);
+        return new HashJoinNode(left, right, leftKeys, rightKeys, remainder, type, rightWidth);
     }
 
     @Override

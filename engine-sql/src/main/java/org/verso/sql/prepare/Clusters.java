@@ -2,12 +2,14 @@ package org.verso.sql.prepare;
 
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.MetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutor;
+import org.apache.calcite.rex.RexSimplify;
 
 /**
  * Creates the planner clusters of statement compilation. Their metadata queries (row counts, costs, column
@@ -29,6 +31,14 @@ final class Clusters {
         reducedValues.addAll(constExps);
 
     private Clusters() {
+    }
+
+    /**
+     * Simplifies expressions as the planner's rules do when they build relational nodes (Calcite's
+     * {@code RelBuilder}): with no predicates known, and nothing reduced.
+     */
+    static RexSimplify simplifier(RexBuilder rexBuilder) {
+        return new RexSimplify(rexBuilder, RelOptPredicateList.EMPTY, UNREDUCED);
     }
 
     static RelOptCluster create(RelOptPlanner planner, RexBuilder rexBuilder) {

@@ -3,6 +3,7 @@ package org.verso.sql.prepare;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
@@ -21,33 +22,33 @@ import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
-import org.verso.core.catalog.TableDefinition;
 
 /**
- * The scope above GROUP BY (or above the whole table, when only aggregate calls group it): a grouped column
+ * The scope above GROUP BY (or above all the rows, when only aggregate calls group them): a grouped column
  * stands for its group key, an aggregate call for its result, any other column is an error the planner's path
  * reports. It collects the aggregation's input, its group keys then its calls' arguments, as the validator's
  * converter lays it out.
  */
 final class GroupScope implements RowBinder.Scope {
     private final RexBuilder rexBuilder;
-    private final TableDefinition table;
-    private final RowBinder.TableRow row;
+    private final TableRow row;
+    private final IntPredicate leadsAnIndex;
     private final RowBinder rowBinder;
     private final List<Integer> keyColumns = new ArrayList<>();
     private final List<RexNode> inputs = new ArrayList<>();
     private final List<AggregateCall> calls = new ArrayList<>();
 
     /**
-     * @param table     the table, or null for a SELECT without FROM
-     * @param rowBinder binds the arguments of aggregate calls over the table's row
-     * @param groupBy   the GROUP BY columns, or null
+     * @param row          the row of the tables grouped (none for a SELECT without FROM)
+     * @param leadsAnIndex whether a column of the row leads one of its table's indexes
+     * @param rowBinder    binds the arguments of aggregate calls over the row
+     * @param groupBy      the GROUP BY columns, or null
      */
-    GroupScope(RexBuilder rexBuilder, TableDefinition table, RowBinder.TableRow row, RowBinder rowBinder,
+    GroupScope(RexBuilder rexBuilder, TableRow row, IntPredicate leadsAnIndex, RowBinder rowBinder,
                SqlNodeList groupBy) {
         this.rexBuilder = rexBuilder;
-        this.table = table;
         this.row = row;
+        this.leadsAnIndex = leadsAnIndex;
         this.rowBinder = rowBinder;
         if (groupBy != null) {
             for (SqlNode item : groupBy) {
@@ -93,8 +94,7 @@ final class GroupScope implements RowBinder.Scope {
                 throw RowBinder.notDirect();
             }
             if ((function == SqlStdOperatorTable.MIN || function == SqlStdOperatorTable.MAX)
-                && argument instanceof RexInputRef ref && table != null
-                && DirectPlanner.leadsAnIndex(table, ref.getIndex())) {
+                && argument instanceof RexInputRef ref && leadsAnIndex.test(ref.getIndex())) {
                 throw RowBinder.notDirect(); // an index may answer it: the planner weighs that
             }
             // COUNT of a value that cannot be NULL counts rows, and the planner's plan does not compute the value.
@@ -110,6 +110,11 @@ final class GroupScope implements RowBinder.Scope {
         calls.add(AggregateCall.create(function, distinct, false, false, List.of(), arguments, -1, null,
             RelCollations.EMPTY, type, null));
         return rexBuilder.makeInputRef(type, groupCount + calls.size() - 1);
+    }
+
+    /** The aggregation's input, over the row: its group keys, then its calls' arguments. */
+    List<RexNode> inputs() {
+        return inputs;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.verso.sql.prepare;
 
 import com.google.common.collect.ImmutableList;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
@@ -13,21 +14,28 @@ import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.exec.PlanBuilder;
 import org.verso.sql.exec.PlanNode;
+import org.verso.sql.exec.node.JoinType;
 import org.verso.sql.exec.node.TableScanNode;
 import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.plan.VersoConvention;
 import org.verso.sql.plan.rel.VersoAggregate;
 import org.verso.sql.plan.rel.VersoFilter;
+import org.verso.sql.plan.rel.VersoHashJoin;
 import org.verso.sql.plan.rel.VersoKeyLookup;
+import org.verso.sql.plan.rel.VersoNestedLoopJoin;
 import org.verso.sql.plan.rel.VersoProject;
 import org.verso.sql.plan.rel.VersoSort;
 import org.verso.sql.plan.rel.VersoTableModify;
@@ -56,6 +64,17 @@ interface PlanShapes<N> {
     N aggregate(N input, int groupCount, List<AggregateCall> calls);
 
     N sort(N input, List<RelFieldCollation> collations, RexNode offset, RexNode fetch);
+
+    /**
+     * The inner join of {@code left} and {@code right}, {@code leftWidth} and {@code rightWidth} columns wide, on
+     * {@code leftKeys[i] = rightKeys[i]}, by hashing: the right rows are held in a hash table that each left row
+     * probes, and a NULL key matches nothing. {@code remaining}, over the joined row (left columns, then right
+     * ones), is tested on each pair whose keys match; null for none.
+     */
+    N hashJoin(N left, N right, int[] leftKeys, int[] rightKeys, RexNode remaining, int leftWidth, int rightWidth);
+
+    /** The inner join of {@code left} and {@code right} that tests {@code condition} on every pair of rows. */
+    N nestedLoopJoin(N left, N right, RexNode condition, int leftWidth, int rightWidth);
 
     /** One row of no columns: what a one-row VALUES projects its values from. */
     N oneRow();
@@ -97,6 +116,18 @@ interface PlanShapes<N> {
         @Override
         public PlanNode sort(PlanNode input, List<RelFieldCollation> collations, RexNode offset, RexNode fetch) {
             return builder.sort(input, collations, offset, fetch);
+        }
+
+        @Override
+        public PlanNode hashJoin(PlanNode left, PlanNode right, int[] leftKeys, int[] rightKeys, RexNode remaining,
+                                 int leftWidth, int rightWidth) {
+            return builder.hashJoin(left, right, leftKeys, rightKeys, remaining, JoinType.INNER, rightWidth);
+        }
+
+        @Override
+        public PlanNode nestedLoopJoin(PlanNode left, PlanNode right, RexNode condition, int leftWidth,
+                                       int rightWidth) {
+            return builder.nestedLoopJoin(left, right, condition, JoinType.INNER, leftWidth, rightWidth);
         }
 
         @Override
@@ -155,6 +186,30 @@ interface PlanShapes<N> {
         @Override
         public RelNode sort(RelNode input, List<RelFieldCollation> collations, RexNode offset, RexNode fetch) {
             return new VersoSort(cluster, traits, input, RelCollations.of(collations), offset, fetch);
+        }
+
+        /** A hash join whose condition states its keys, as {@link PlanBuilder} reads them back from it. */
+        @Override
+        public RelNode hashJoin(RelNode left, RelNode right, int[] leftKeys, int[] rightKeys, RexNode remaining,
+                                int leftWidth, int rightWidth) {
+            RexBuilder rexBuilder = cluster.getRexBuilder();
+            List<RexNode> conjuncts = new ArrayList<>();
+            for (int i = 0; i < leftKeys.length; i++) {
+                RelDataType rightType = right.getRowType().getFieldList().get(rightKeys[i]).getType();
+                conjuncts.add(rexBuilder.makeCall(SqlStdOperatorTable.EQUALS,
+                    rexBuilder.makeInputRef(left, leftKeys[i]), new RexInputRef(leftWidth + rightKeys[i], rightType)));
+            }
+            if (remaining != null) {
+                conjuncts.add(remaining);
+            }
+            return new VersoHashJoin(cluster, traits, left, right, RexUtil.composeConjunction(rexBuilder, conjuncts),
+                JoinRelType.INNER);
+        }
+
+        @Override
+        public RelNode nestedLoopJoin(RelNode left, RelNode right, RexNode condition, int leftWidth,
+                                      int rightWidth) {
+            return new VersoNestedLoopJoin(cluster, traits, left, right, condition, JoinRelType.INNER);
         }
 
         @Override

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -43,14 +42,14 @@ import org.apache.calcite.util.Litmus;
 import org.apache.calcite.util.NlsString;
 
 /**
- * Binds the expressions of a statement over one table straight to row expressions, the way Calcite's validator and
- * SQL-to-rel converter would bind them, for the forms whose meaning needs neither: columns, numeric, string and
- * boolean literals, NULL and dynamic parameters where the context gives their type (the other operand, the column
- * assigned, BOOLEAN under AND, OR and NOT), arithmetic and comparisons within one type family, AND, OR, NOT,
- * IS [NOT] NULL, [NOT] BETWEEN, [NOT] IN lists, CAST between numbers and strings, and the aggregate functions where
- * the {@link Scope} groups rows. Anything else (another function, a subquery, an implicit conversion between
- * families, a name it cannot resolve) ends the binding with {@link NotDirect}, and the statement takes Calcite's
- * path, which also reports every error.
+ * Binds the expressions of a statement over the row of its tables ({@link TableRow}) straight to row expressions,
+ * the way Calcite's validator and SQL-to-rel converter would bind them, for the forms whose meaning needs neither:
+ * columns, numeric, string and boolean literals, NULL and dynamic parameters where the context gives their type (the
+ * other operand, the column assigned, BOOLEAN under AND, OR and NOT), arithmetic and comparisons within one type
+ * family, AND, OR, NOT, IS [NOT] NULL, [NOT] BETWEEN, [NOT] IN lists, CAST between numbers and strings, and the
+ * aggregate functions where the {@link Scope} groups rows. Anything else (another function, a subquery, an implicit
+ * conversion between families, a name it cannot resolve) ends the binding with {@link NotDirect}, and the statement
+ * takes Calcite's path, which also reports every error.
  */
 final class RowBinder {
     /** The statement is not one this binder covers. Carries no stack trace: it is control flow, not an error. */
@@ -69,41 +68,6 @@ final class RowBinder {
 
         /** The value an aggregate call stands for; {@link NotDirect} where nothing is grouped. */
         RexNode aggregate(SqlCall call, SqlAggFunction function);
-    }
-
-    /**
-     * The row of one table: its columns, named alone or qualified by the table's alias or, without one, its name.
-     *
-     * @param tableName the table's simple name
-     * @param alias     the table's alias in the statement, or null
-     */
-    record TableRow(RexBuilder rexBuilder, RelDataType rowType, String tableName, String alias) implements Scope {
-        /** The column an identifier names, by its position in the row; {@link NotDirect} if it names none. */
-        int index(SqlIdentifier identifier) {
-            List<String> names = identifier.names;
-            if (identifier.isStar() || names.size() > 2) {
-                throw notDirect();
-            }
-            if (names.size() == 2 && !names.get(0).equals(alias != null ? alias : tableName)) {
-                throw notDirect();
-            }
-            RelDataTypeField field = rowType.getField(names.get(names.size() - 1), true, false);
-            if (field == null) {
-                throw notDirect();
-            }
-            return field.getIndex();
-        }
-
-        @Override
-        public RexNode column(SqlIdentifier identifier) {
-            int column = index(identifier);
-            return rexBuilder.makeInputRef(rowType.getFieldList().get(column).getType(), column);
-        }
-
-        @Override
-        public RexNode aggregate(SqlCall call, SqlAggFunction function) {
-            throw notDirect();
-        }
     }
 
     /** How deeply expressions may nest here; deeper ones take the planner's path. */

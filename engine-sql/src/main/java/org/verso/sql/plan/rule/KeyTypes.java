@@ -5,7 +5,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /** Which column types a join can match by key: a hash key or an index key equal exactly where the values are. */
-final class KeyTypes {
+public final class KeyTypes {
     private KeyTypes() {
     }
 
@@ -14,7 +14,7 @@ final class KeyTypes {
      * whose equality ignores trailing blanks), or both exact numbers, which hash keys and index keys hold by value
      * (an INTEGER 2 and a DECIMAL 2.00 are one key).
      */
-    static boolean matchAsKeys(RelDataType a, RelDataType b) {
+    public static boolean matchAsKeys(RelDataType a, RelDataType b) {
         if (SqlTypeUtil.isExactNumeric(a) && SqlTypeUtil.isExactNumeric(b)) {
             return true;
         }
