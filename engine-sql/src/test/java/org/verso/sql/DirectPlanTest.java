@@ -32,7 +32,9 @@ class DirectPlanTest extends SqlTestSupport {
     private static final String[] OTHER_CONDITIONS = {"a IN (1, 2, 3)", "CAST(a AS VARCHAR(5)) = s",
         "COALESCE(a, 0) > 1", "s = 1", "a = NULL", "s LIKE 'n%'", "UPPER(s) = 'N3'", "EXISTS (SELECT 1 FROM n)",
         "a BETWEEN SYMMETRIC 5 AND 1", "d = 1e0", "r > 1", "NULL IS NULL", "NOT NULL IS NOT NULL", "f AND NULL",
-        "NULL", "NULL = NULL", "- NULL IS NULL"};
+        "NULL", "NULL = NULL", "- NULL IS NULL", "a < NULL", "NULL <> b", "b + NULL > 1", "NULL NOT IN (1, 2)",
+        "CAST(NULL AS INT) + b IS NOT NULL", "b BETWEEN NULL AND 3", "b / 0 = 1", "d / (b - 20) > 0",
+        "NULL BETWEEN b AND 3", "NULL NOT BETWEEN NULL AND d", "NOT NULL BETWEEN 2.5 AND b", "NULL BETWEEN ? AND b"};
     private static final String[] AGGREGATES = {"COUNT(*)", "COUNT(a)", "COUNT(DISTINCT b % 3)", "SUM(b)", "MIN(d)",
         "MAX(s)", "AVG(b)", "AVG(d)", "- COUNT(*) * 2", "SUM(b + 1) + MIN(a)", "MAX(r)", "COUNT(ALL f)", "SUM(s)",
         "MIN(id)", "AVG(DISTINCT a)", "SUM(NULL)", "COUNT(*) + b"};
@@ -106,7 +108,7 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT id FROM t ORDER BY s NULLS FIRST", "SELECT id FROM t ORDER BY b", "SELECT ? FROM t",
             "INSERT INTO n (p, w) VALUES (1, 'x')", "INSERT INTO t (id) VALUES (1)",
             "INSERT INTO t (id, b) VALUES (1, 2), (3, 4)", "INSERT INTO t (id, b) SELECT id + 100, b FROM t",
-            "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE b + NULL > 1", "SELECT id FROM t WHERE id IN (1, 2)",
+            "UPDATE t SET b = 'x' WHERE id = 1", "SELECT id FROM t WHERE s = 1", "SELECT * FROM t LIMIT ?", "SELECT id FROM t WHERE id IN (1, 2)",
             "SELECT id FROM t WHERE r IN (1, 2.5)", "SELECT id FROM t WHERE b IN (SELECT p FROM n)",
             "SELECT nosuch FROM t", "SELECT * FROM nosuch", "SELECT NULL", "SELECT *", "SELECT x",
             "SELECT CASE WHEN b > 1 THEN 1 ELSE 'x' END FROM t", "SELECT COALESCE(a, ?) FROM t",
@@ -150,6 +152,30 @@ class DirectPlanTest extends SqlTestSupport {
             direct += byDirectPath ? 1 : 0;
         }
         assertTrue(direct > 0, "no statement with :: took the direct path");
+    }
+
+    /**
+     * A WHERE clause over one table that holds a NULL literal takes the direct path, simplified as the converter
+     * simplifies it: a conjunct comparing with NULL makes the whole clause FALSE on both paths, so that neither
+     * evaluates a conjunct that would fail; a NULL elsewhere both evaluate alike.
+     */
+    @Test
+    void whereClausesWithNullAnswerAsThePlannersPlansDo() {
+        for (String sql : List.of("SELECT id FROM t WHERE a < NULL AND b / 0 = 1",
+            "SELECT id FROM t WHERE b / 0 = 1 AND NULL = a", "SELECT id FROM t WHERE (b / 0 = 1 AND a > 1) AND a <> NULL",
+            "SELECT COUNT(*) FROM t WHERE id = NULL", "SELECT id FROM t WHERE b + NULL > 1",
+            "SELECT id FROM t WHERE NOT a < NULL", "SELECT id, s FROM t WHERE NULL IS NULL",
+            "SELECT id FROM t WHERE CAST(NULL AS INT) + b IS NOT NULL OR NOT b IS NOT NULL",
+            "SELECT id FROM t WHERE b / 0 = 1 OR d = NULL", "SELECT id FROM t WHERE b NOT IN (NULL, 2) AND b > 3",
+            "SELECT c, SUM(b) FROM t WHERE NULL = 42 GROUP BY c", "SELECT id FROM t WHERE b NOT BETWEEN NULL AND 3",
+            "SELECT id FROM t WHERE NULL BETWEEN b AND 30 AND b / 0 = 1", "SELECT id FROM t WHERE NULL NOT BETWEEN NULL AND b",
+            "SELECT id FROM t WHERE NOT NULL BETWEEN d AND 5")) {
+            assertTrue(compare(sql, new Object[0], sql), sql);
+        }
+        for (String sql : List.of("UPDATE t SET b = b + 1 WHERE a = NULL AND b / 0 = 1",
+            "DELETE FROM t WHERE b / 0 = 1 AND s < NULL", "UPDATE t SET s = 'x' WHERE b + NULL IS NULL AND s = 'n3'")) {
+            assertTrue(compareEffects(sql, new Object[0], sql), sql);
+        }
     }
 
     @Test

@@ -154,10 +154,11 @@ final class FromClause {
             }
             return shapes.oneRow();
         }
-        RexNode condition = where == null ? null : binder.condition(where);
         if (tables.size() == 1) {
-            return TableAccess.rows(tables.get(0), condition, sortedColumn, shapes, rexBuilder);
+            return TableAccess.rows(tables.get(0), where == null ? null : binder.where(where), sortedColumn, shapes,
+                rexBuilder);
         }
+        RexNode condition = where == null ? null : binder.condition(where);
         List<RexNode> on = new ArrayList<>();
         for (int i = conditions.size() - 1; i >= 0; i--) {
             on.addAll(RelOptUtil.conjunctions(binder.in(conditionRows.get(i)).condition(conditions.get(i))));

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.SqlAggFunction;
@@ -121,8 +123,35 @@ final class RowBinder {
         return parameterTypes;
     }
 
-    /** A boolean condition (WHERE). */
+    /**
+     * A boolean condition (HAVING, a join's); one that holds a NULL literal takes the planner's path, which may
+     * simplify it (a join's condition as the planner pushes it down) and so evaluate less of it than the direct plan
+     * would, which could then fail where the planner's plan does not.
+     */
     RexNode condition(SqlNode node) {
+        RexNode condition = booleanCondition(node);
+        condition.accept(NO_NULL_LITERAL);
+        return condition;
+    }
+
+    /**
+     * The WHERE condition of a statement over one table, simplified exactly as the SQL-to-rel converter simplifies
+     * a WHERE clause, which is all the planner's path does to it: each conjunct that compares with a NULL literal
+     * becomes FALSE, and a conjunction holding FALSE is FALSE. Neither plan then evaluates the rest of it (which
+     * could fail, {@code a < NULL AND b / 0 = 1}); a NULL literal anywhere else both plans evaluate alike. Null if
+     * the clause is always TRUE, which the converter filters nothing by.
+     */
+    RexNode where(SqlNode node) {
+        RexNode condition = RexUtil.removeNullabilityCast(rexBuilder.getTypeFactory(), booleanCondition(node));
+        List<RexNode> conjuncts = new ArrayList<>();
+        for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
+            conjuncts.add(RexSimplify.simplifyComparisonWithNull(conjunct, rexBuilder));
+        }
+        RexNode simplified = RexUtil.composeConjunction(rexBuilder, conjuncts);
+        return simplified.isAlwaysTrue() ? null : simplified;
+    }
+
+    private RexNode booleanCondition(SqlNode node) {
         if (untyped(node)) {
             throw notDirect();
         }
@@ -130,9 +159,6 @@ final class RowBinder {
         if (condition.getType().getSqlTypeName() != SqlTypeName.BOOLEAN) {
             throw notDirect();
         }
-        // The planner simplifies a condition that holds a NULL literal (x <= NULL AND y is FALSE) and evaluates none
-        // of it; the direct path would evaluate the rest, and could fail where the planner's plan does not.
-        condition.accept(NO_NULL_LITERAL);
         return condition;
     }
 
@@ -510,9 +536,21 @@ final class RowBinder {
             throw notDirect();
         }
         call.getOperandList().forEach(RowBinder::inferable);
-        RexNode x = operand(call.operand(SqlBetweenOperator.VALUE_OPERAND));
+        SqlNode xNode = call.operand(SqlBetweenOperator.VALUE_OPERAND);
         SqlNode lowNode = call.operand(SqlBetweenOperator.LOWER_OPERAND);
         SqlNode highNode = call.operand(SqlBetweenOperator.UPPER_OPERAND);
+        RexNode x;
+        if (SqlUtil.isNullLiteral(xNode, false)) {
+            // A NULL tested takes the type of the first bound that has one, as the validator infers it; with a
+            // parameter among the bounds, the validator types that parameter otherwise.
+            if (lowNode instanceof SqlDynamicParam || highNode instanceof SqlDynamicParam) {
+                throw notDirect();
+            }
+            SqlNode typed = !untyped(lowNode) ? lowNode : highNode;
+            x = bind(xNode, operand(typed).getType());
+        } else {
+            x = operand(xNode);
+        }
         RexNode low = bind(lowNode, untyped(lowNode) ? x.getType() : null);
         RexNode high = bind(highNode, untyped(highNode) ? x.getType() : null);
         if (!uncast(x.getType(), low.getType()) || !uncast(x.getType(), high.getType())) {
