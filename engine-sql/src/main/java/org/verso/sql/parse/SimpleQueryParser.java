@@ -28,7 +28,6 @@ import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlUserDefinedTypeNameSpec;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.parser.SqlParserUtil;
@@ -38,6 +37,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.verso.sql.parse.SimpleQueryLexer.Kind;
 import org.verso.sql.parse.SimpleQueryLexer.Token;
 import org.verso.sql.parse.impl.VersoParserImpl;
+import org.verso.sql.parse.impl.VersoParserImplConstants;
 
 /**
  * A recursive-descent parser for the queries most ad-hoc statements are: one SELECT over tables joined by commas,
@@ -69,43 +69,78 @@ final class SimpleQueryParser {
      * first in AtomicRowExpression), and a word after an expression or a table is an alias only if no operator,
      * interval unit or trailing clause starts with it. The first words of those rules are read from the errors
      * the generated parser reports when each rule is given a closing parenthesis, as Calcite reads its keyword
-     * lists; if that fails, this parser declines everything.
+     * lists (its own reader, {@code SqlAbstractParserImpl.MetadataImpl}, costs a new JVM some 25 ms more); if that
+     * fails, this parser declines everything.
      */
     private static final class Words {
-        static final SqlAbstractParserImpl.Metadata METADATA;
+        /** Every keyword of the generated parser, reserved or not. */
+        static final Set<String> KEYWORDS;
+        static final Set<String> NOT_RESERVED;
+        /** Reserved words that name a function called with the generic syntax (COALESCE, NULLIF, ...). */
+        static final Set<String> FUNCTION_NAMES;
         /** Words an operand cannot be a name or an ordinary function call with. */
         static final Set<String> NOT_OPERAND_NAMES;
         /** Words that cannot be an alias. */
         static final Set<String> NOT_ALIASES;
 
         static {
-            SqlAbstractParserImpl.Metadata metadata = null;
+            Set<String> keywords = null;
+            Set<String> notReserved = null;
+            Set<String> functions = null;
             Set<String> operands = null;
             Set<String> aliases = null;
             try {
-                metadata = new VersoParserImpl(new StringReader("")).getMetadata();
-                operands = firstWords("LiteralOrIntervalExpression", "BuiltinFunctionCall", "JdbcFunctionCall",
-                    "MultisetConstructor", "ArrayConstructor", "MapConstructor", "PeriodConstructor",
-                    "ContextVariable", "StringAggFunctionCall", "PercentileFunctionCall", "CursorExpression",
-                    "NewSpecification", "SequenceExpression");
-                aliases = firstWords("IntervalQualifier", "BinaryRowOperator", "PostfixRowOperator",
+                keywords = new HashSet<>();
+                for (String image : VersoParserImplConstants.tokenImage) {
+                    String word = word(image);
+                    if (word != null) {
+                        keywords.add(word);
+                    }
+                }
+                VersoParserImpl parser = new VersoParserImpl(new StringReader(")"));
+                notReserved = firstWords(parser, "NonReservedKeyWord");
+                functions = firstWords(parser, "ReservedFunctionName");
+                operands = firstWords(parser, "LiteralOrIntervalExpression", "BuiltinFunctionCall",
+                    "JdbcFunctionCall", "MultisetConstructor", "ArrayConstructor", "MapConstructor",
+                    "PeriodConstructor", "ContextVariable", "StringAggFunctionCall", "PercentileFunctionCall",
+                    "CursorExpression", "NewSpecification", "SequenceExpression");
+                aliases = firstWords(parser, "IntervalQualifier", "BinaryRowOperator", "PostfixRowOperator",
                     "BinaryMultisetOperator");
                 aliases.addAll(Set.of("OVER", "FILTER", "WITHIN", "RESPECT", "IGNORE", "UESCAPE", "MEASURE",
                     "PIVOT", "UNPIVOT", "EXTEND", "MATCH_RECOGNIZE", "TABLESAMPLE", "ILIKE", "RLIKE", "SIMILAR",
                     "FORMAT", "COLLATE", "NOT", "IN", "BETWEEN", "LIKE", "ESCAPE"));
             } catch (ReflectiveOperationException | RuntimeException e) {
-                metadata = null; // every statement goes to the generated parser
+                keywords = null; // every statement goes to the generated parser
             }
-            METADATA = metadata;
+            KEYWORDS = keywords;
+            NOT_RESERVED = notReserved;
+            FUNCTION_NAMES = functions;
             NOT_OPERAND_NAMES = operands;
             NOT_ALIASES = aliases;
         }
 
+        /** The word a token image such as {@code "SELECT"} (quotes included) stands for, or null. */
+        private static String word(String image) {
+            if (image.length() < 3 || image.charAt(0) != '"' || image.charAt(image.length() - 1) != '"') {
+                return null;
+            }
+            String word = image.substring(1, image.length() - 1);
+            for (int i = 0; i < word.length(); i++) {
+                char c = word.charAt(i);
+                if (!(c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9')) {
+                    return null;
+                }
+            }
+            return word;
+        }
+
         /** The words that can start any of the generated parser's {@code rules}. */
-        private static Set<String> firstWords(String... rules) throws ReflectiveOperationException {
+        private static Set<String> firstWords(VersoParserImpl parser, String... rules)
+            throws ReflectiveOperationException {
             Set<String> words = new HashSet<>();
+            java.lang.reflect.Method[] methods = VersoParserImpl.class.getMethods();
             for (String rule : rules) {
-                java.lang.reflect.Method method = Arrays.stream(VersoParserImpl.class.getMethods())
+                java.lang.reflect.Method method = Arrays.stream(methods)
                     .filter(m -> m.getName().equals(rule)).findFirst()
                     .orElseThrow(() -> new NoSuchMethodException(rule));
                 Object[] args = new Object[method.getParameterCount()];
@@ -113,7 +148,7 @@ final class SimpleQueryParser {
                     Class<?> type = method.getParameterTypes()[i];
                     args[i] = type.isEnum() ? type.getEnumConstants()[0] : null;
                 }
-                VersoParserImpl parser = new VersoParserImpl(new StringReader(")"));
+                parser.ReInit(new StringReader(")"));
                 try {
                     method.invoke(parser, args);
                     throw new IllegalStateException(rule + " accepted ')'");
@@ -122,9 +157,9 @@ final class SimpleQueryParser {
                         throw new IllegalStateException(rule, e.getCause());
                     }
                     for (int[] sequence : error.expectedTokenSequences) {
-                        String image = error.tokenImage[sequence[0]];
-                        if (image.length() > 2 && image.startsWith("\"") && image.endsWith("\"")) {
-                            words.add(image.substring(1, image.length() - 1));
+                        String word = word(error.tokenImage[sequence[0]]);
+                        if (word != null) {
+                            words.add(word);
                         }
                     }
                 }
@@ -144,7 +179,7 @@ final class SimpleQueryParser {
     /** The statement's tree as {@link VersoParserImpl} builds it, or null if this parser declines it. */
     static SqlNode parse(String sql) {
         List<Token> tokens = SimpleQueryLexer.tokens(sql);
-        if (tokens == null || !isWord(tokens.get(0), "SELECT") || Words.METADATA == null) {
+        if (tokens == null || !isWord(tokens.get(0), "SELECT") || Words.KEYWORDS == null) {
             return null;
         }
         try {
@@ -221,12 +256,12 @@ final class SimpleQueryParser {
     /** Whether the token is a name anywhere a name may stand: double-quoted, or a word the grammar does not know. */
     private static boolean isPlainName(Token token) {
         return token.kind() == Kind.QUOTED_NAME
-            || token.kind() == Kind.WORD && !Words.METADATA.isKeyword(token.text());
+            || token.kind() == Kind.WORD && !Words.KEYWORDS.contains(token.text());
     }
 
     /** Whether the token may be a segment of a compound name, or a table's name: a keyword not reserved may. */
     private static boolean isSegment(Token token) {
-        return isPlainName(token) || token.kind() == Kind.WORD && Words.METADATA.isNonReservedKeyword(token.text());
+        return isPlainName(token) || token.kind() == Kind.WORD && Words.NOT_RESERVED.contains(token.text());
     }
 
     /** Whether the token starts a name or an ordinary function call where an operand starts. */
@@ -705,7 +740,7 @@ final class SimpleQueryParser {
                 return cast();
             default:
                 // A reserved word that names a function (COALESCE, NULLIF, ...) and has no syntax of its own.
-                if (peek(1).kind() == Kind.LPAREN && Words.METADATA.isReservedFunctionName(token.text())
+                if (peek(1).kind() == Kind.LPAREN && Words.FUNCTION_NAMES.contains(token.text())
                     && !Words.NOT_OPERAND_NAMES.contains(token.text())) {
                     next++;
                     return call(new SqlIdentifier(token.text(), token.pos()));
