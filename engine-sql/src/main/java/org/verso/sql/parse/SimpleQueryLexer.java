@@ -199,55 +199,47 @@ final class SimpleQueryLexer {
         return i;
     }
 
-    /** A double-quoted name on one line, {@code ""} standing for a quote; its text is the name. */
-    private int quotedName(int start) {
-        StringBuilder name = new StringBuilder();
+    /**
+     * The index of the quote that closes the one at {@code start} (two quotes in a row stand for one), or -1 if the
+     * line ends first.
+     */
+    private int closingQuote(int start) {
+        char quote = sql.charAt(start);
         int i = start + 1;
-        while (true) {
-            if (i >= sql.length()) {
-                return -1;
-            }
+        while (i < sql.length()) {
             char c = sql.charAt(i);
             if (c == '\n' || c == '\r') {
                 return -1;
             }
-            if (c == '"') {
-                if (next(i) != '"') {
-                    break;
+            if (c == quote) {
+                if (next(i) != quote) {
+                    return i;
                 }
                 i++;
             }
-            name.append(c);
             i++;
         }
-        if (name.isEmpty()) {
-            return -1;
+        return -1;
+    }
+
+    /** A double-quoted name on one line; its text is the name. */
+    private int quotedName(int start) {
+        int end = closingQuote(start);
+        if (end <= start + 1) {
+            return -1; // unterminated, or empty
         }
-        add(Kind.QUOTED_NAME, name.toString(), start, i + 1);
-        return i + 1;
+        add(Kind.QUOTED_NAME, sql.substring(start + 1, end).replace("\"\"", "\""), start, end + 1);
+        return end + 1;
     }
 
     /** A single-quoted string on one line; its text is the token as written, quotes included. */
     private int string(int start) {
-        int i = start + 1;
-        while (true) {
-            if (i >= sql.length()) {
-                return -1;
-            }
-            char c = sql.charAt(i);
-            if (c == '\n' || c == '\r') {
-                return -1;
-            }
-            if (c == '\'') {
-                if (next(i) != '\'') {
-                    break;
-                }
-                i++;
-            }
-            i++;
+        int end = closingQuote(start);
+        if (end < 0) {
+            return -1;
         }
-        add(Kind.STRING, sql.substring(start, i + 1), start, i + 1);
-        return i + 1;
+        add(Kind.STRING, sql.substring(start, end + 1), start, end + 1);
+        return end + 1;
     }
 
     /** Adds a token of characters {@code [start, end)}, all on the current line. */

@@ -344,12 +344,7 @@ final class SimpleQueryParser {
             keywords.add(SqlSelectKeyword.ALL.symbol(last()));
         }
         SqlNodeList keywordList = new SqlNodeList(keywords, s.addAll(keywords).pos());
-        List<SqlNode> selectList = new ArrayList<>();
-        addSelectItem(selectList);
-        while (at(Kind.COMMA)) {
-            next++;
-            addSelectItem(selectList);
-        }
+        List<SqlNode> selectList = commaList(this::selectItem);
         SqlNode from = null;
         SqlNode where = null;
         SqlNodeList groupBy = null;
@@ -370,7 +365,7 @@ final class SimpleQueryParser {
             from, where, groupBy, having, null, null, null, null, null, new SqlNodeList(List.of(), last()));
     }
 
-    private void addSelectItem(List<SqlNode> list) {
+    private SqlNode selectItem() {
         SqlNode e;
         if (at(Kind.STAR)) {
             e = SqlIdentifier.star(take().pos());
@@ -383,10 +378,20 @@ final class SimpleQueryParser {
                 throw DECLINED;
             }
             SqlIdentifier alias = simpleIdentifier();
-            list.add(SqlStdOperatorTable.AS.createCall(Span.of(last()).end(e), e, alias));
-        } else {
-            list.add(e);
+            return SqlStdOperatorTable.AS.createCall(Span.of(last()).end(e), e, alias);
         }
+        return e;
+    }
+
+    /** Items separated by commas. */
+    private List<SqlNode> commaList(java.util.function.Supplier<SqlNode> item) {
+        List<SqlNode> items = new ArrayList<>();
+        items.add(item.get());
+        while (at(Kind.COMMA)) {
+            next++;
+            items.add(item.get());
+        }
+        return items;
     }
 
     private SqlNode fromClause() {
@@ -450,13 +455,7 @@ final class SimpleQueryParser {
         expectWord("GROUP");
         Span s = Span.of(last());
         expectWord("BY");
-        List<SqlNode> list = new ArrayList<>();
-        list.add(groupingElement());
-        while (at(Kind.COMMA)) {
-            next++;
-            list.add(groupingElement());
-        }
-        return new SqlNodeList(list, end(s));
+        return new SqlNodeList(commaList(this::groupingElement), end(s));
     }
 
     /** An expression to group by; the empty set, GROUPING SETS, ROLLUP and CUBE decline. */
@@ -475,12 +474,7 @@ final class SimpleQueryParser {
         if (takeWord("ORDER")) {
             Span s = Span.of(last());
             expectWord("BY");
-            List<SqlNode> list = new ArrayList<>();
-            list.add(orderItem());
-            while (at(Kind.COMMA)) {
-                next++;
-                list.add(orderItem());
-            }
+            List<SqlNode> list = commaList(this::orderItem);
             orderBy = new SqlNodeList(list, s.addAll(list).pos());
         }
         SqlNode offset = null;
@@ -630,12 +624,7 @@ final class SimpleQueryParser {
         if (isWord(peek(), "SELECT") || isWord(peek(), "VALUES") || isWord(peek(), "WITH")) {
             throw DECLINED;
         }
-        List<SqlNode> items = new ArrayList<>();
-        items.add(expression());
-        while (at(Kind.COMMA)) {
-            next++;
-            items.add(expression());
-        }
+        List<SqlNode> items = commaList(this::expression);
         expect(Kind.RPAREN);
         list.add(new SqlParserUtil.ToTreeListItem(op, pos));
         list.add(new SqlNodeList(items, end(s)));
@@ -792,11 +781,7 @@ final class SimpleQueryParser {
             if (isWord(peek(), "SELECT") || isWord(peek(), "VALUES") || isWord(peek(), "WITH")) {
                 throw DECLINED;
             }
-            args.add(expression());
-            while (at(Kind.COMMA)) {
-                next++;
-                args.add(expression());
-            }
+            args.addAll(commaList(this::expression));
             expect(Kind.RPAREN);
         }
         Token after = peek();

@@ -244,7 +244,7 @@ final class DirectPlanner<N> {
 
     /** The rows of {@code target} that {@code where} (or null) keeps, bound by {@code binder}. */
     private N access(NamedTable target, RowBinder binder, SqlNode where) {
-        return TableAccess.rows(target, where == null ? null : binder.where(where), -1, shapes, rexBuilder);
+        return TableAccess.rows(target, where == null ? null : binder.filter(where), -1, shapes, rexBuilder);
     }
 
     private StatementPlan<N> insert(SqlInsert insert) {

@@ -155,7 +155,7 @@ final class FromClause {
             return shapes.oneRow();
         }
         if (tables.size() == 1) {
-            return TableAccess.rows(tables.get(0), where == null ? null : binder.where(where), sortedColumn, shapes,
+            return TableAccess.rows(tables.get(0), where == null ? null : binder.filter(where), sortedColumn, shapes,
                 rexBuilder);
         }
         RexNode condition = where == null ? null : binder.condition(where);

@@ -124,9 +124,9 @@ final class RowBinder {
     }
 
     /**
-     * A boolean condition (HAVING, a join's); one that holds a NULL literal takes the planner's path, which may
-     * simplify it (a join's condition as the planner pushes it down) and so evaluate less of it than the direct plan
-     * would, which could then fail where the planner's plan does not.
+     * A join's condition or a HAVING clause; one that holds a NULL literal takes the planner's path, which may
+     * simplify it as it pushes it down, or compute part of it apart from the filter (a HAVING clause), and so
+     * evaluate more or less of it than the direct plan would: the two could then fail differently.
      */
     RexNode condition(SqlNode node) {
         RexNode condition = booleanCondition(node);
@@ -135,19 +135,22 @@ final class RowBinder {
     }
 
     /**
-     * The WHERE condition of a statement over one table, simplified exactly as the SQL-to-rel converter simplifies
-     * a WHERE clause, which is all the planner's path does to it: each conjunct that compares with a NULL literal
-     * becomes FALSE, and a conjunction holding FALSE is FALSE. Neither plan then evaluates the rest of it (which
-     * could fail, {@code a < NULL AND b / 0 = 1}); a NULL literal anywhere else both plans evaluate alike. Null if
-     * the clause is always TRUE, which the converter filters nothing by.
+     * A WHERE clause over one table, simplified exactly as the SQL-to-rel converter simplifies it, which is all the
+     * planner's path does to it: each conjunct that compares with a NULL literal becomes
+     * FALSE, and a conjunction holding FALSE is FALSE. Neither plan then evaluates the rest of it (which could fail,
+     * {@code a < NULL AND b / 0 = 1}); a NULL literal anywhere else both plans evaluate alike. Null if the clause is
+     * always TRUE, which the converter filters nothing by.
      */
-    RexNode where(SqlNode node) {
+    RexNode filter(SqlNode node) {
         RexNode condition = RexUtil.removeNullabilityCast(rexBuilder.getTypeFactory(), booleanCondition(node));
         List<RexNode> conjuncts = new ArrayList<>();
         for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
             conjuncts.add(RexSimplify.simplifyComparisonWithNull(conjunct, rexBuilder));
         }
         RexNode simplified = RexUtil.composeConjunction(rexBuilder, conjuncts);
+        if (simplified instanceof RexLiteral literal && literal.isNull()) {
+            throw notDirect(); // the converter would test a NULL literal for being always FALSE
+        }
         return simplified.isAlwaysTrue() ? null : simplified;
     }
 
