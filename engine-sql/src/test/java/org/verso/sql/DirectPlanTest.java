@@ -34,7 +34,9 @@ class DirectPlanTest extends SqlTestSupport {
         "a BETWEEN SYMMETRIC 5 AND 1", "d = 1e0", "r > 1", "NULL IS NULL", "NOT NULL IS NOT NULL", "f AND NULL",
         "NULL", "NULL = NULL", "- NULL IS NULL", "a < NULL", "NULL <> b", "b + NULL > 1", "NULL NOT IN (1, 2)",
         "CAST(NULL AS INT) + b IS NOT NULL", "b BETWEEN NULL AND 3", "b / 0 = 1", "d / (b - 20) > 0",
-        "NULL BETWEEN b AND 3", "NULL NOT BETWEEN NULL AND d", "NOT NULL BETWEEN 2.5 AND b", "NULL BETWEEN ? AND b"};
+        "NULL BETWEEN b AND 3", "NULL NOT BETWEEN NULL AND d", "NOT NULL BETWEEN 2.5 AND b", "NULL BETWEEN ? AND b",
+        "NULL IN (1, b)", "NOT NULL IN (b)", "NULL NOT IN (b, d)", "NULL IN (NULL, a, 3)", "NULL IN (?, b)",
+        "NULL <> NULL", "NOT NULL < NULL", "(NULL) >= NULL", "NOT NULL = NULL OR b > 3"};
     private static final String[] AGGREGATES = {"COUNT(*)", "COUNT(a)", "COUNT(DISTINCT b % 3)", "SUM(b)", "MIN(d)",
         "MAX(s)", "AVG(b)", "AVG(d)", "- COUNT(*) * 2", "SUM(b + 1) + MIN(a)", "MAX(r)", "COUNT(ALL f)", "SUM(s)",
         "MIN(id)", "AVG(DISTINCT a)", "SUM(NULL)", "COUNT(*) + b"};
@@ -170,7 +172,9 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT id FROM t WHERE b / 0 = 1 OR d = NULL", "SELECT id FROM t WHERE b NOT IN (NULL, 2) AND b > 3",
             "SELECT c, SUM(b) FROM t WHERE NULL = 42 GROUP BY c", "SELECT id FROM t WHERE b NOT BETWEEN NULL AND 3",
             "SELECT id FROM t WHERE NULL BETWEEN b AND 30 AND b / 0 = 1", "SELECT id FROM t WHERE NULL NOT BETWEEN NULL AND b",
-            "SELECT id FROM t WHERE NOT NULL BETWEEN d AND 5")) {
+            "SELECT id FROM t WHERE NOT NULL BETWEEN d AND 5", "SELECT id FROM t WHERE NULL IN (1, b)",
+            "SELECT id FROM t WHERE NOT NULL IN (b) OR b > 3", "SELECT id FROM t WHERE NULL = NULL AND b / 0 = 1",
+            "SELECT id FROM t WHERE NOT NULL <> NULL", "SELECT COUNT(*) FROM t WHERE NULL IN (b) AND b / 0 = 1")) {
             assertTrue(compare(sql, new Object[0], sql), sql);
         }
         for (String sql : List.of("UPDATE t SET b = b + 1 WHERE a = NULL AND b / 0 = 1",

@@ -420,6 +420,11 @@ final class RowBinder {
     }
 
     private RexNode comparison(SqlBasicCall call) {
+        if (SqlUtil.isNullLiteral(call.operand(0), false) && SqlUtil.isNullLiteral(call.operand(1), false)) {
+            // Two NULLs: the validator leaves both of the NULL type.
+            RexNode nothing = rexBuilder.makeNullLiteral(rexBuilder.getTypeFactory().createSqlType(SqlTypeName.NULL));
+            return rexBuilder.makeCall(comparisonOperator(call.getKind()), nothing, nothing);
+        }
         RexNode[] operands = pair(call.operand(0), call.operand(1));
         RelDataType left = operands[0].getType();
         RelDataType right = operands[1].getType();
@@ -576,7 +581,18 @@ final class RowBinder {
         }
         inferable(call.operand(0));
         items.forEach(RowBinder::inferable);
-        RexNode value = operand(call.operand(0));
+        RexNode value;
+        if (SqlUtil.isNullLiteral(call.operand(0), false)) {
+            // A NULL tested takes the type of the first item that has one, as the validator infers it; every other
+            // item must have that type too, so that none needs a cast.
+            SqlNode typed = items.stream().filter(item -> !untyped(item)).findFirst().orElseThrow(RowBinder::notDirect);
+            if (items.stream().anyMatch(item -> item instanceof SqlDynamicParam)) {
+                throw notDirect();
+            }
+            value = bind(call.operand(0), operand(typed).getType());
+        } else {
+            value = operand(call.operand(0));
+        }
         RelDataType type = value.getType();
         List<RexNode> equalities = new ArrayList<>();
         for (SqlNode item : items) {
