@@ -1,11 +1,7 @@
 package org.verso.sql.parse;
 
-import java.io.StringReader;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
@@ -36,15 +32,13 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.rel.type.RelDataType;
 import org.verso.sql.parse.SimpleQueryLexer.Kind;
 import org.verso.sql.parse.SimpleQueryLexer.Token;
-import org.verso.sql.parse.impl.VersoParserImpl;
-import org.verso.sql.parse.impl.VersoParserImplConstants;
 
 /**
  * A recursive-descent parser for the queries most ad-hoc statements are: one SELECT over tables joined by commas,
  * [INNER] JOIN or CROSS JOIN, with WHERE, GROUP BY, HAVING, ORDER BY, LIMIT and OFFSET, and expressions of
  * literals, names, parameters, the arithmetic, comparison and logical operators, IS [NOT] NULL / TRUE / FALSE,
  * [NOT] BETWEEN, [NOT] IN lists, [NOT] LIKE, CASE, CAST and function calls. It builds the very tree the generated
- * parser ({@link VersoParserImpl}) builds, node for node and position for position, by the same constructors and
+ * parser ({@link org.verso.sql.parse.impl.VersoParserImpl}) builds, node for node and position for position, by the same constructors and
  * Calcite's own operator-precedence pass; a differential test holds the two to that over sqllogictest's corpus.
  *
  * <p>The generated parser spends most of its time in syntactic lookahead, several times this parser's whole cost.
@@ -62,112 +56,6 @@ final class SimpleQueryParser {
 
     private static final Declined DECLINED = new Declined();
 
-    /**
-     * What the generated parser makes of words, learnt from it once. Most of its keywords are not reserved and may
-     * be names, but not where one of its rules tried before the name's claims the word: an operand's first word
-     * is a name only if no literal, built-in function, constructor or context variable starts with it (they come
-     * first in AtomicRowExpression), and a word after an expression or a table is an alias only if no operator,
-     * interval unit or trailing clause starts with it. The first words of those rules are read from the errors
-     * the generated parser reports when each rule is given a closing parenthesis, as Calcite reads its keyword
-     * lists (its own reader, {@code SqlAbstractParserImpl.MetadataImpl}, costs a new JVM some 25 ms more); if that
-     * fails, this parser declines everything.
-     */
-    private static final class Words {
-        /** Every keyword of the generated parser, reserved or not. */
-        static final Set<String> KEYWORDS;
-        static final Set<String> NOT_RESERVED;
-        /** Reserved words that name a function called with the generic syntax (COALESCE, NULLIF, ...). */
-        static final Set<String> FUNCTION_NAMES;
-        /** Words an operand cannot be a name or an ordinary function call with. */
-        static final Set<String> NOT_OPERAND_NAMES;
-        /** Words that cannot be an alias. */
-        static final Set<String> NOT_ALIASES;
-
-        static {
-            Set<String> keywords = null;
-            Set<String> notReserved = null;
-            Set<String> functions = null;
-            Set<String> operands = null;
-            Set<String> aliases = null;
-            try {
-                keywords = new HashSet<>();
-                for (String image : VersoParserImplConstants.tokenImage) {
-                    String word = word(image);
-                    if (word != null) {
-                        keywords.add(word);
-                    }
-                }
-                VersoParserImpl parser = new VersoParserImpl(new StringReader(")"));
-                notReserved = firstWords(parser, "NonReservedKeyWord");
-                functions = firstWords(parser, "ReservedFunctionName");
-                operands = firstWords(parser, "LiteralOrIntervalExpression", "BuiltinFunctionCall",
-                    "JdbcFunctionCall", "MultisetConstructor", "ArrayConstructor", "MapConstructor",
-                    "PeriodConstructor", "ContextVariable", "StringAggFunctionCall", "PercentileFunctionCall",
-                    "CursorExpression", "NewSpecification", "SequenceExpression");
-                aliases = firstWords(parser, "IntervalQualifier", "BinaryRowOperator", "PostfixRowOperator",
-                    "BinaryMultisetOperator");
-                aliases.addAll(Set.of("OVER", "FILTER", "WITHIN", "RESPECT", "IGNORE", "UESCAPE", "MEASURE",
-                    "PIVOT", "UNPIVOT", "EXTEND", "MATCH_RECOGNIZE", "TABLESAMPLE", "ILIKE", "RLIKE", "SIMILAR",
-                    "FORMAT", "COLLATE", "NOT", "IN", "BETWEEN", "LIKE", "ESCAPE"));
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                keywords = null; // every statement goes to the generated parser
-            }
-            KEYWORDS = keywords;
-            NOT_RESERVED = notReserved;
-            FUNCTION_NAMES = functions;
-            NOT_OPERAND_NAMES = operands;
-            NOT_ALIASES = aliases;
-        }
-
-        /** The word a token image such as {@code "SELECT"} (quotes included) stands for, or null. */
-        private static String word(String image) {
-            if (image.length() < 3 || image.charAt(0) != '"' || image.charAt(image.length() - 1) != '"') {
-                return null;
-            }
-            String word = image.substring(1, image.length() - 1);
-            for (int i = 0; i < word.length(); i++) {
-                char c = word.charAt(i);
-                if (!(c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9')) {
-                    return null;
-                }
-            }
-            return word;
-        }
-
-        /** The words that can start any of the generated parser's {@code rules}. */
-        private static Set<String> firstWords(VersoParserImpl parser, String... rules)
-            throws ReflectiveOperationException {
-            Set<String> words = new HashSet<>();
-            java.lang.reflect.Method[] methods = VersoParserImpl.class.getMethods();
-            for (String rule : rules) {
-                java.lang.reflect.Method method = Arrays.stream(methods)
-                    .filter(m -> m.getName().equals(rule)).findFirst()
-                    .orElseThrow(() -> new NoSuchMethodException(rule));
-                Object[] args = new Object[method.getParameterCount()];
-                for (int i = 0; i < args.length; i++) {
-                    Class<?> type = method.getParameterTypes()[i];
-                    args[i] = type.isEnum() ? type.getEnumConstants()[0] : null;
-                }
-                parser.ReInit(new StringReader(")"));
-                try {
-                    method.invoke(parser, args);
-                    throw new IllegalStateException(rule + " accepted ')'");
-                } catch (java.lang.reflect.InvocationTargetException e) {
-                    if (!(e.getCause() instanceof org.verso.sql.parse.impl.ParseException error)) {
-                        throw new IllegalStateException(rule, e.getCause());
-                    }
-                    for (int[] sequence : error.expectedTokenSequences) {
-                        String word = word(error.tokenImage[sequence[0]]);
-                        if (word != null) {
-                            words.add(word);
-                        }
-                    }
-                }
-            }
-            return words;
-        }
-    }
-
     private final List<Token> tokens;
     private int next;
     private int parameters;
@@ -176,10 +64,17 @@ final class SimpleQueryParser {
         this.tokens = tokens;
     }
 
-    /** The statement's tree as {@link VersoParserImpl} builds it, or null if this parser declines it. */
+    /** The statement's tree as {@link org.verso.sql.parse.impl.VersoParserImpl} builds it, or null if this parser declines it. */
     static SqlNode parse(String sql) {
+        int start = 0;
+        while (start < sql.length() && Character.isWhitespace(sql.charAt(start))) {
+            start++;
+        }
+        if (!sql.regionMatches(true, start, "SELECT", 0, 6)) {
+            return null; // another statement: not worth reading its tokens
+        }
         List<Token> tokens = SimpleQueryLexer.tokens(sql);
-        if (tokens == null || !isWord(tokens.get(0), "SELECT") || Words.KEYWORDS == null) {
+        if (tokens == null || !isWord(tokens.get(0), "SELECT") || !GrammarWords.loaded()) {
             return null;
         }
         try {
@@ -256,22 +151,22 @@ final class SimpleQueryParser {
     /** Whether the token is a name anywhere a name may stand: double-quoted, or a word the grammar does not know. */
     private static boolean isPlainName(Token token) {
         return token.kind() == Kind.QUOTED_NAME
-            || token.kind() == Kind.WORD && !Words.KEYWORDS.contains(token.text());
+            || token.kind() == Kind.WORD && !GrammarWords.isKeyword(token.text());
     }
 
     /** Whether the token may be a segment of a compound name, or a table's name: a keyword not reserved may. */
     private static boolean isSegment(Token token) {
-        return isPlainName(token) || token.kind() == Kind.WORD && Words.NOT_RESERVED.contains(token.text());
+        return isPlainName(token) || token.kind() == Kind.WORD && GrammarWords.isNonReserved(token.text());
     }
 
     /** Whether the token starts a name or an ordinary function call where an operand starts. */
     private static boolean isOperandName(Token token) {
-        return isSegment(token) && !(token.kind() == Kind.WORD && Words.NOT_OPERAND_NAMES.contains(token.text()));
+        return isSegment(token) && !(token.kind() == Kind.WORD && GrammarWords.startsOtherThanName(token.text()));
     }
 
     /** Whether the token is an alias, after an expression or a table. */
     private static boolean isAlias(Token token) {
-        return isSegment(token) && !(token.kind() == Kind.WORD && Words.NOT_ALIASES.contains(token.text()));
+        return isSegment(token) && !(token.kind() == Kind.WORD && GrammarWords.continuesExpression(token.text()));
     }
 
     // ---- names
@@ -729,8 +624,8 @@ final class SimpleQueryParser {
                 return cast();
             default:
                 // A reserved word that names a function (COALESCE, NULLIF, ...) and has no syntax of its own.
-                if (peek(1).kind() == Kind.LPAREN && Words.FUNCTION_NAMES.contains(token.text())
-                    && !Words.NOT_OPERAND_NAMES.contains(token.text())) {
+                if (peek(1).kind() == Kind.LPAREN && GrammarWords.isFunctionName(token.text())
+                    && !GrammarWords.startsOtherThanName(token.text())) {
                     next++;
                     return call(new SqlIdentifier(token.text(), token.pos()));
                 }

@@ -1,6 +1,5 @@
 package org.verso.sql.parse;
 
-import java.io.StringReader;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,11 +31,6 @@ public final class SqlParsing {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"([^\"]+)\"");
     /** Calcite's own wording when the unexpected token is a keyword. */
     private static final Pattern NEAR_KEYWORD = Pattern.compile("Incorrect syntax near the keyword '([^']+)'");
-
-    /** Which words the grammar reserves; built only when a syntax error needs it. */
-    private static final class Reserved {
-        static final SqlAbstractParserImpl.Metadata METADATA = new VersoParserImpl(new StringReader("")).getMetadata();
-    }
 
     private SqlParsing() {
     }
@@ -150,7 +144,7 @@ public final class SqlParsing {
             String rest = message.substring(encountered.end());
             message = token.equals("<EOF>") ? "syntax error at end of input" + rest
                 : "syntax error at or near \"" + token + "\"" + rest;
-            if (Reserved.METADATA.isReservedWord(token.toUpperCase(Locale.ROOT)) && expectsName(e)) {
+            if (GrammarWords.isReserved(token.toUpperCase(Locale.ROOT)) && expectsName(e)) {
                 message += " (" + token.toUpperCase(Locale.ROOT)
                     + " is a reserved word: if it is meant as a name, write it in double quotes)";
             }
