@@ -511,11 +511,11 @@ class DirectPlanTest extends SqlTestSupport {
                 case 0, 1, 2 -> from.append(", ").append(item);
                 case 3 -> from.append(" CROSS JOIN ").append(item);
                 case 4, 5, 6 -> from.append(" JOIN ").append(item).append(" ON ")
-                    .append(joinCondition(random, joined, 1, count > 2));
+                    .append(joinCondition(random, joined, 1));
                 case 7 -> from.append(" INNER JOIN ").append(item).append(" ON ")
-                    .append(joinCondition(random, joined, 1, count > 2));
+                    .append(joinCondition(random, joined, 1));
                 case 8 -> from.append(pick(random, new String[] {" LEFT JOIN ", " RIGHT JOIN "})).append(item)
-                    .append(" ON ").append(joinCondition(random, joined, 0, count > 2));
+                    .append(" ON ").append(joinCondition(random, joined, 0));
                 default -> from.append(" NATURAL JOIN ").append(item);
             }
         }
@@ -572,7 +572,7 @@ class DirectPlanTest extends SqlTestSupport {
         StringBuilder sql = new StringBuilder("SELECT ").append(random.nextInt(5) == 0 ? "DISTINCT " : "")
             .append(String.join(", ", items)).append(" FROM ").append(from);
         if (random.nextInt(3) != 0) {
-            sql.append(" WHERE ").append(joinCondition(random, joined, 2, false));
+            sql.append(" WHERE ").append(joinCondition(random, joined, 2));
         }
         if (!keys.isEmpty()) {
             sql.append(" GROUP BY ").append(String.join(", ", keys));
@@ -592,36 +592,33 @@ class DirectPlanTest extends SqlTestSupport {
     }
 
     /**
-     * A condition over the tables joined so far: equalities of columns of two tables, and other forms. In an ON
-     * condition of a join of three tables ({@code inOn}), columns of one table are never equated: Calcite's join
-     * ordering (LoptSemiJoinOptimizer.isSuitableFilter) asserts that a join condition's equality reads two tables,
-     * so with assertions enabled the planner fails on such a statement, which the direct path answers.
+     * A condition over the tables joined so far: equalities of columns of two tables or of one (in ON too), and other
+     * forms.
      */
-    private static String joinCondition(Random random, Joined joined, int depth, boolean inOn) {
+    private static String joinCondition(Random random, Joined joined, int depth) {
         int last = joined.tables().size() - 1;
-        int other = inOn ? random.nextInt(last) : random.nextInt(last + 1);
-        String[] comparisons = inOn ? new String[] {"<>", "<", "<=", ">", ">=", "!="} : COMPARISONS;
+        int other = random.nextInt(last + 1);
         return switch (random.nextInt(depth == 0 ? 5 : 9)) {
             case 0, 1 -> joined.column(random, last, true) + " = " + joined.column(random, other, true);
             case 2 -> joined.column(random, last, false) + " = " + joined.column(random, other, false);
             case 3 -> {
                 boolean number = random.nextBoolean();
-                yield joined.column(random, number) + " " + pick(random, comparisons) + " "
+                yield joined.column(random, number) + " " + pick(random, COMPARISONS) + " "
                     + joined.column(random, number);
             }
             case 4 -> pick(random, new String[] {
                 joined.column(random, true) + " > " + pick(random, new String[] {"?", "2", "-1", "2.5"}),
                 joined.column(random, random.nextBoolean()) + (random.nextBoolean() ? " IS NULL" : " IS NOT NULL"),
                 joined.column(random, false) + " <> 'n1'", joined.column(random, true) + " IN (1, 3, ?)",
-                number(random, 1, joined.numbers(random)) + " " + pick(random, comparisons) + " "
+                number(random, 1, joined.numbers(random)) + " " + pick(random, COMPARISONS) + " "
                     + number(random, 1, joined.numbers(random))});
-            case 5 -> "(" + joinCondition(random, joined, depth - 1, inOn) + " AND "
-                + joinCondition(random, joined, depth - 1, inOn) + ")";
-            case 6 -> "(" + joinCondition(random, joined, depth - 1, inOn) + " OR "
-                + joinCondition(random, joined, depth - 1, inOn) + ")";
-            case 7 -> "NOT " + joinCondition(random, joined, depth - 1, inOn);
-            default -> joinCondition(random, joined, depth - 1, inOn) + " AND "
-                + joinCondition(random, joined, depth - 1, inOn);
+            case 5 -> "(" + joinCondition(random, joined, depth - 1) + " AND "
+                + joinCondition(random, joined, depth - 1) + ")";
+            case 6 -> "(" + joinCondition(random, joined, depth - 1) + " OR "
+                + joinCondition(random, joined, depth - 1) + ")";
+            case 7 -> "NOT " + joinCondition(random, joined, depth - 1);
+            default -> joinCondition(random, joined, depth - 1) + " AND "
+                + joinCondition(random, joined, depth - 1);
         };
     }
 

@@ -1,5 +1,6 @@
 package org.verso.sql;
 
+import org.verso.sql.api.Cancellation;
 import org.verso.sql.api.PreparedSql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -128,6 +129,33 @@ class PlanShapeTest extends SqlTestSupport {
         String plan = session.prepare(sql).explain();
         assertFalse(plan.contains("condition=[true]"), plan);
         assertEquals(List.of(row(1, 3), row(2, 1), row(3, 2)), query(sql));
+    }
+
+    /**
+     * An ON condition that compares two columns of one table, in a join of three tables, filters that table: the join
+     * ordering expects every equality among the join conditions to read two of the joined tables.
+     */
+    @Test
+    void anOnConditionOverOneTableOfAThreeTableJoinFiltersThatTable() {
+        for (String t : List.of("t1", "t2", "t3")) {
+            execute("CREATE TABLE " + t + " (a INT PRIMARY KEY, b INT)");
+            update("INSERT INTO " + t + " VALUES (1, 1), (2, 3), (3, 3)");
+        }
+        assertPlannerAnswers(List.of(row(1, 1), row(2, 3), row(3, 3)),
+            "SELECT t1.a, t3.a FROM t1 JOIN t2 ON t1.a = t2.a JOIN t3 ON t3.a = t3.b AND t3.a = t2.b ORDER BY 1");
+        assertPlannerAnswers(List.of(row(1, 1), row(3, 3)),
+            "SELECT t1.a, t3.a FROM t1 JOIN t2 ON t2.a = t2.b JOIN t3 ON t3.a = t2.b AND t1.a = t2.a ORDER BY 1");
+        assertPlannerAnswers(List.of(row(2L)),
+            "SELECT COUNT(*) FROM t1 JOIN t2 ON t1.a = t1.b JOIN t3 ON t3.b = t3.a AND t3.a = t2.a AND t2.a = t1.b");
+        assertPlannerAnswers(List.of(row(3, 3)),
+            "SELECT t1.a, t3.a FROM t1, t2 JOIN t3 ON t3.a = t3.b WHERE t1.a = t2.a AND t2.b = t3.a AND t1.a > 2");
+    }
+
+    /** The cost-based planner's answer (not the direct path's, which plans joins of a few tables itself). */
+    private void assertPlannerAnswers(List<List<Object>> expected, String sql) {
+        PreparedSql byPlanner = engine.prepareByPlanner(sql, new Cancellation());
+        assertEquals(expected, rows(session.execute(byPlanner, new Object[0])), byPlanner.explain());
+        assertEquals(expected, query(sql));
     }
 
     /** A join of many tables is planned quickly: the planner's metadata answers are cached per query. */

@@ -1,5 +1,6 @@
 package org.verso.sql.prepare;
 
+import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -43,9 +44,11 @@ final class JoinOrder {
 
     private static HepProgram program(RelOptRule ordering) {
         return HepProgram.builder()
-            // Conditions in WHERE become join conditions, so that the n-way join knows what connects its inputs.
+            // Conditions in WHERE become join conditions, so that the n-way join knows what connects its inputs;
+            // those that read one input, in WHERE or ON, filter that input: the ordering expects every equality
+            // among the join conditions to read two of the joined tables (LoptSemiJoinOptimizer asserts it).
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
-            .addRuleInstance(LogicalRules.FILTER_INTO_JOIN)
+            .addRuleCollection(List.of(LogicalRules.FILTER_INTO_JOIN, LogicalRules.JOIN_CONDITION_PUSH))
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
             .addRuleInstance(LogicalRules.JOIN_TO_MULTI_JOIN)
             .addRuleInstance(LogicalRules.PROJECT_MULTI_JOIN_MERGE)

@@ -18,6 +18,12 @@ public final class LogicalRules {
     /** A WHERE condition over a join becomes a condition of the join ({@code CoreRules.FILTER_INTO_JOIN}). */
     public static final FilterJoinRule.FilterIntoJoinRule FILTER_INTO_JOIN =
         FilterJoinRule.FilterIntoJoinRule.FilterIntoJoinRuleConfig.DEFAULT.toRule();
+    /**
+     * Parts of a join's condition that read one of its inputs filter that input
+     * ({@code CoreRules.JOIN_CONDITION_PUSH}).
+     */
+    public static final FilterJoinRule.JoinConditionPushRule JOIN_CONDITION_PUSH =
+        FilterJoinRule.JoinConditionPushRule.JoinConditionPushRuleConfig.DEFAULT.toRule();
     /** Window functions split out of a projection ({@code CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW}). */
     public static final ProjectToWindowRule.ProjectToLogicalProjectAndWindowRule PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW =
         ProjectToWindowRule.ProjectToLogicalProjectAndWindowRule.ProjectToLogicalProjectAndWindowRuleConfig.DEFAULT
