@@ -23,8 +23,9 @@ public final class Transaction {
     private final IsolationLevel isolation;
     private final ConcurrencyControl control;
     private final TransactionManager manager;
-    private final List<WriteRecord> writes = new ArrayList<>();
-    private final CountDownLatch ended = new CountDownLatch(1);
+    // Both made when first needed: most transactions (every autocommit query) write nothing and nobody waits for them.
+    private List<WriteRecord> writes = List.of();
+    private volatile CountDownLatch ended;
     private long snapshotTimestamp = -1;
     // The oldest snapshot this transaction has read with (at READ COMMITTED, its first statement's, since cursors of
     // earlier statements may still be open): NONE before the first, PENDING while it is being taken. The version
@@ -36,6 +37,7 @@ public final class Transaction {
     private volatile Transaction waitingFor;
     private WaitPolicy waitPolicy = WaitPolicy.WAIT;
     private Object controlState;
+    private int slot; // in ActiveTransactions
 
     Transaction(long id, IsolationLevel isolation, ConcurrencyControl control, TransactionManager manager) {
         this.id = id;
@@ -164,9 +166,13 @@ public final class Transaction {
 
     /** Called by the table layer after installing a version. */
     public void recordWrite(WriteRecord write) {
+        if (writes.isEmpty()) {
+            writes = new ArrayList<>();
+        }
         writes.add(write);
     }
 
+    /** The writes in the order made; the transaction manager clears them when it undoes them. */
     List<WriteRecord> writes() {
         return writes;
     }
@@ -182,16 +188,45 @@ public final class Transaction {
 
     void end(State finalState) {
         state = finalState;
-        ended.countDown();
+        CountDownLatch waiters = ended;
+        if (waiters != null) {
+            waiters.countDown();
+        }
     }
 
     /** Blocks until this transaction has committed or aborted. */
     public void awaitEnd() throws InterruptedException {
-        ended.await();
+        if (state != State.ACTIVE) {
+            return;
+        }
+        CountDownLatch waiters = ended;
+        if (waiters == null) {
+            synchronized (this) {
+                waiters = ended;
+                if (waiters == null) {
+                    waiters = new CountDownLatch(1);
+                    ended = waiters;
+                }
+            }
+        }
+        // end() sets the state before it reads the latch, and this reads the state after publishing the latch (both
+        // volatile): either end() counts the latch down, or this sees the transaction ended.
+        if (state != State.ACTIVE) {
+            return;
+        }
+        waiters.await();
     }
 
     Transaction waitingFor() {
         return waitingFor;
+    }
+
+    int slot() {
+        return slot;
+    }
+
+    void setSlot(int slot) {
+        this.slot = slot;
     }
 
     long heldSnapshot() {

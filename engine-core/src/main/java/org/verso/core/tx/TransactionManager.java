@@ -1,8 +1,6 @@
 package org.verso.core.tx;
 
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.verso.common.ErrorCode;
@@ -50,7 +48,7 @@ public final class TransactionManager {
     private final RedoLog redoLog;
     private final EngineMetrics metrics;
     private final ConcurrentSkipListMap<Long, InFlightCommit> inFlight = new ConcurrentSkipListMap<>();
-    private final Map<Long, Transaction> active = new ConcurrentHashMap<>();
+    private final ActiveTransactions active = new ActiveTransactions();
     private final Object commitSequence = new Object();
     private final ConcurrencyControl serializable = new org.verso.core.tx.ssi.SerializableSnapshotIsolation(this);
     private final KeyShareLocks keyShares = new KeyShareLocks();
@@ -66,7 +64,7 @@ public final class TransactionManager {
 
     public Transaction begin(IsolationLevel isolation) {
         Transaction tx = new Transaction(clock.incrementAndGet(), isolation, controlOf(isolation), this);
-        active.put(tx.id(), tx);
+        active.add(tx);
         return tx;
     }
 
@@ -116,27 +114,25 @@ public final class TransactionManager {
      * or after the value read here, and one it sees PENDING is waited for (a few instructions).
      */
     public long oldestSnapshot() {
-        long oldest = lastCommitTimestamp;
-        for (Transaction tx : active.values()) {
+        long[] oldest = {lastCommitTimestamp};
+        active.forEach(tx -> {
             long held = tx.heldSnapshot();
             while (held == Transaction.PENDING) {
                 Thread.onSpinWait();
                 held = tx.heldSnapshot();
             }
-            if (held >= 0 && held < oldest) {
-                oldest = held;
+            if (held >= 0 && held < oldest[0]) {
+                oldest[0] = held;
             }
-        }
-        return oldest;
+        });
+        return oldest[0];
     }
 
     /** The txid of the oldest running transaction, or one past the clock if none is running. */
     public long oldestRunningTxid() {
-        long oldest = clock.get() + 1;
-        for (Long txid : active.keySet()) {
-            oldest = Math.min(oldest, txid);
-        }
-        return oldest;
+        long[] oldest = {clock.get() + 1};
+        active.forEach(tx -> oldest[0] = Math.min(oldest[0], tx.id()));
+        return oldest[0];
     }
 
     /** The clock's current value: every transaction begun so far has a txid at or below it. */
@@ -146,13 +142,13 @@ public final class TransactionManager {
 
     /** Number of transactions waiting for another to end right now: the engine's own wait state. */
     public int waitingCount() {
-        int n = 0;
-        for (Transaction tx : active.values()) {
+        int[] n = new int[1];
+        active.forEach(tx -> {
             if (tx.waitingFor() != null) {
-                n++;
+                n[0]++;
             }
-        }
-        return n;
+        });
+        return n[0];
     }
 
     /** The key-share locks that foreign-key checks take on parent rows. */
@@ -162,7 +158,7 @@ public final class TransactionManager {
 
     /** Whether transaction {@code txid} has begun and not ended. */
     public boolean isActive(long txid) {
-        return active.containsKey(txid);
+        return active.get(txid) != null;
     }
 
     void commit(Transaction tx) {
@@ -321,7 +317,9 @@ public final class TransactionManager {
                     }
                 }
             }
-            writes.clear();
+            if (!writes.isEmpty()) { // else it is the shared empty list of a transaction that wrote nothing
+                writes.clear();
+            }
         } finally {
             finish(tx, Transaction.State.ABORTED);
             metrics.aborted(cause);
@@ -332,7 +330,7 @@ public final class TransactionManager {
     }
 
     private void finish(Transaction tx, Transaction.State state) {
-        active.remove(tx.id());
+        active.remove(tx);
         tx.setWaitingFor(null);
         tx.end(state);
         tx.control().onEnd(tx, state == Transaction.State.COMMITTED);
@@ -385,7 +383,7 @@ public final class TransactionManager {
 
     /** Rolls back every transaction still active (used at close). */
     public void abortAll() {
-        for (Transaction tx : List.copyOf(active.values())) {
+        for (Transaction tx : active.list()) {
             if (tx.isActive()) {
                 abort(tx, AbortCause.ROLLBACK);
             }
