@@ -1,6 +1,5 @@
 package org.verso.core.table;
 
-import java.util.Arrays;
 import org.verso.common.type.DataType;
 import org.verso.core.catalog.IndexDefinition;
 import org.verso.core.catalog.IndexKind;
@@ -86,6 +85,6 @@ final class IndexAccess {
 
     /** Whether {@code row}'s key encodes to {@code key}. */
     boolean matches(Object[] row, byte[] key) {
-        return Arrays.equals(keyOf(row), key);
+        return codec.rowHasKey(row, columns, key);
     }
 }

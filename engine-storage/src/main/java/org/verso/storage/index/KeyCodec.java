@@ -76,8 +76,22 @@ public final class KeyCodec {
         return out.toArray();
     }
 
+    /**
+     * Whether the key of a table row (as {@link #encodeRow} encodes it) is {@code key}; compares as it encodes,
+     * without building the row's key.
+     */
+    public boolean rowHasKey(Object[] row, int[] columns, byte[] key) {
+        KeyBuilder out = KeyBuilder.comparingWith(key);
+        for (int i = 0; i < columns.length && !out.differs(); i++) {
+            encodeColumn(out, i, row[columns[i]]);
+        }
+        return !out.differs() && out.length() == key.length;
+    }
+
     private void encodeColumn(KeyBuilder out, int column, Object value) {
-        int start = out.length();
+        if (descending[column]) {
+            out.invert();
+        }
         if (value == null) {
             out.put(NULL);
         } else {
@@ -85,7 +99,7 @@ public final class KeyCodec {
             encodeValue(out, types[column], value);
         }
         if (descending[column]) {
-            out.flip(start);
+            out.invert();
         }
     }
 
@@ -148,7 +162,9 @@ public final class KeyCodec {
             return;
         }
         out.put(sign < 0 ? (byte) 0x00 : (byte) 0x02);
-        int start = out.length();
+        if (sign < 0) {
+            out.invert();
+        }
         BigDecimal abs = value.abs().stripTrailingZeros();
         String digits = abs.unscaledValue().toString();
         int exponent = digits.length() - abs.scale();
@@ -158,7 +174,7 @@ public final class KeyCodec {
         }
         out.put((byte) 0x00);
         if (sign < 0) {
-            out.flip(start);
+            out.invert();
         }
     }
 
@@ -185,20 +201,54 @@ public final class KeyCodec {
         return null;
     }
 
-    /** A growable byte buffer for one key. */
+    /**
+     * A growable byte buffer for one key; or, made {@link #comparingWith} a key, a comparison of the bytes put with
+     * that key's, storing nothing. Between two {@link #invert} calls every byte put is inverted (a descending
+     * column, the digits of a negative decimal), so that the encoding reads the same both ways.
+     */
     private static final class KeyBuilder {
         private byte[] bytes;
+        private final boolean comparing;
         private int length;
+        private byte mask;
+        private boolean differs;
 
         KeyBuilder(int capacity) {
             bytes = new byte[capacity];
+            comparing = false;
+        }
+
+        private KeyBuilder(byte[] expected) {
+            bytes = expected;
+            comparing = true;
+        }
+
+        static KeyBuilder comparingWith(byte[] key) {
+            return new KeyBuilder(key);
         }
 
         int length() {
             return length;
         }
 
+        /** Whether a byte put so far differs from the compared key's (or runs past its end). */
+        boolean differs() {
+            return differs;
+        }
+
+        void invert() {
+            mask = (byte) ~mask;
+        }
+
         void put(byte b) {
+            b ^= mask;
+            if (comparing) {
+                if (length >= bytes.length || bytes[length] != b) {
+                    differs = true;
+                }
+                length++;
+                return;
+            }
             if (length == bytes.length) {
                 bytes = Arrays.copyOf(bytes, bytes.length * 2);
             }
@@ -218,12 +268,6 @@ public final class KeyCodec {
         void putLong(long v) {
             putInt((int) (v >>> 32));
             putInt((int) v);
-        }
-
-        void flip(int from) {
-            for (int i = from; i < length; i++) {
-                bytes[i] = (byte) ~bytes[i];
-            }
         }
 
         byte[] toArray() {

@@ -1,6 +1,7 @@
 package org.verso.storage.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -134,7 +135,48 @@ class KeyCodecTest {
             int expected = Integer.signum(sql.compare(a, b));
             int actual = Integer.signum(Arrays.compareUnsigned(codec.encode(a), codec.encode(b)));
             assertEquals(expected, actual, "seed " + seed + ": " + Arrays.toString(a) + " vs " + Arrays.toString(b));
+            checkRowHasKey(codec, a, b);
         }
+    }
+
+    /** {@code rowHasKey} answers what comparing {@code encodeRow}'s bytes answers, for a row's own key and others. */
+    private void checkRowHasKey(KeyCodec codec, Object[] a, Object[] b) {
+        // the key columns sit in the row in reverse order, after a column that is not in the key
+        int n = a.length;
+        Object[] row = new Object[n + 1];
+        int[] columns = new int[n];
+        for (int c = 0; c < n; c++) {
+            row[n - c] = a[c];
+            columns[c] = n - c;
+        }
+        row[0] = "not in the key";
+        byte[] own = codec.encodeRow(row, columns);
+        byte[] other = codec.encode(b);
+        String context = "seed " + seed + ": " + Arrays.toString(a) + " vs " + Arrays.toString(b);
+        assertTrue(codec.rowHasKey(row, columns, own), context);
+        assertEquals(Arrays.equals(own, other), codec.rowHasKey(row, columns, other), context);
+        assertFalse(codec.rowHasKey(row, columns, Arrays.copyOf(own, own.length - 1)), context);
+        assertFalse(codec.rowHasKey(row, columns, Arrays.copyOf(own, own.length + 1)), context);
+    }
+
+    /** The bytes stored in B+tree pages: an encoding change would misread existing databases. */
+    @Test
+    void theEncodingIsStable() {
+        KeyCodec codec = new KeyCodec(new DataType[] {DataType.decimal(20, 7), DataType.varchar(10),
+            DataType.of(ValueType.INTEGER)}, new boolean[] {true, false, true});
+        assertEquals("feff8000000202030600016100ff620001fe80000002",
+            hex(codec.encode(new Object[] {new BigDecimal("-12.5"), "a\0b", -3})));
+        assertEquals("fefd7ffffffdfdfcf9ff02fe7ffffff8",
+            hex(codec.encode(new Object[] {new BigDecimal("12.5"), null, 7})));
+        assertEquals("fd010001fd", hex(codec.encode(new Object[] {null, "", null})));
+        assertEquals("fefe01780001feffffffff",
+            hex(codec.encode(new Object[] {BigDecimal.ZERO, "x", Integer.MIN_VALUE})));
+        assertEquals("010080000001fafcff", hex(new KeyCodec(new DataType[] {DataType.decimal(20, 7)}, null)
+            .encode(new Object[] {new BigDecimal("-0.0042")})));
+    }
+
+    private static String hex(byte[] bytes) {
+        return java.util.HexFormat.of().formatHex(bytes);
     }
 
     @Test
