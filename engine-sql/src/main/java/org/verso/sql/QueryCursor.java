@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.common.util.SlotSet;
 import org.verso.core.tx.Transaction;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.api.ResultRows;
@@ -32,6 +33,8 @@ final class QueryCursor implements ResultRows {
     /** No more rows will come: exhausted, failed or closed. */
     private boolean ended;
     private boolean closed;
+    /** Its position among the session's open cursors. */
+    int slot = SlotSet.NONE;
 
     /**
      * {@code ownTransaction}: the read-only transaction the cursor ends (autocommit), or null;

@@ -1,9 +1,7 @@
 package org.verso.sql;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -11,6 +9,7 @@ import org.verso.common.ErrorCode;
 import org.verso.common.SqlState;
 import org.verso.common.VersoException;
 import org.verso.common.type.Values;
+import org.verso.common.util.SlotSet;
 import org.verso.core.Database;
 import org.verso.core.system.InformationSchema;
 import org.verso.core.tx.IsolationLevel;
@@ -54,7 +53,7 @@ public final class Session implements SqlSession {
     // Set while SQL's BEGIN has suspended autocommit: COMMIT or ROLLBACK ends the block and resumes it.
     private boolean transactionBlock;
     private final SessionSavepoints savepoints = new SessionSavepoints();
-    private final Set<QueryCursor> cursors = new LinkedHashSet<>();
+    private final SlotSet<QueryCursor> cursors = new SlotSet<>(c -> c.slot, (c, slot) -> c.slot = slot);
     private boolean closed;
 
     Session(SqlEngine engine, Database database) {
@@ -276,7 +275,7 @@ public final class Session implements SqlSession {
         }
         closed = true;
         RuntimeException failure = null;
-        for (QueryCursor cursor : List.copyOf(cursors)) {
+        for (QueryCursor cursor : cursors.list()) {
             try {
                 cursor.close();
             } catch (RuntimeException e) {
@@ -370,7 +369,7 @@ public final class Session implements SqlSession {
 
     /** Closes the cursors reading in the session's transaction, which is about to end. */
     private void closeTransactionCursors() {
-        for (QueryCursor cursor : new ArrayList<>(cursors)) {
+        for (QueryCursor cursor : cursors.list()) {
             if (cursor.ownTransaction() == null) {
                 cursor.closeWithTransaction();
                 cursors.remove(cursor);

@@ -17,16 +17,14 @@ import java.sql.SQLXML;
 import java.sql.Savepoint;
 import java.sql.Statement;
 import java.sql.Struct;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
+import org.verso.common.util.SlotSet;
 import org.verso.sql.api.Cancellation;
 import org.verso.sql.api.DatabaseLease;
 import org.verso.sql.api.ExecutionResult;
@@ -59,7 +57,7 @@ public final class VersoConnection implements Connection {
     private final ConnectionUrl url;
     private final DatabaseLease lease;
     private final SqlSession session;
-    private final Set<VersoStatement> statements = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final SlotSet<VersoStatement> statements = new SlotSet<>(st -> st.slot, (st, slot) -> st.slot = slot);
     private final Properties clientInfo = new Properties();
     private volatile boolean closed;
     private int networkTimeout;
@@ -377,7 +375,7 @@ public final class VersoConnection implements Connection {
     public void close() throws SQLException {
         List<VersoStatement> open;
         synchronized (statements) {
-            open = List.copyOf(statements);
+            open = statements.list();
         }
         for (VersoStatement statement : open) {
             statement.cancelRunning();
@@ -388,7 +386,7 @@ public final class VersoConnection implements Connection {
             }
             closed = true;
             synchronized (statements) {
-                open = List.copyOf(statements);
+                open = statements.list();
                 statements.clear();
             }
             for (VersoStatement statement : open) {

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import org.verso.common.util.SlotSet;
 import org.verso.sql.api.Cancellation;
 import org.verso.sql.api.ColumnMeta;
 import org.verso.sql.api.ExecutionResult;
@@ -38,6 +39,8 @@ public class VersoStatement implements Statement {
     private static final int BATCH_RETRIES = 100;
 
     final VersoConnection connection;
+    /** Its position among the connection's open statements; guarded by that set. */
+    int slot = SlotSet.NONE;
     private final List<String> batch = new ArrayList<>();
     private VersoResultSet resultSet;
     private long updateCount = -1;

@@ -1,8 +1,9 @@
 package org.verso.sql.api;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.atomic.AtomicReference;
 import org.verso.common.ErrorCode;
 
 /**
@@ -20,8 +21,21 @@ public final class Cancellation {
     /** Progress is published every this many checks, so that counting costs no memory fence per row. */
     private static final long PUBLISH_EVERY = 4096;
 
-    private final AtomicReference<String> reason = new AtomicReference<>();
-    private ScheduledFuture<?> timer;
+    private static final VarHandle REASON;
+
+    static {
+        try {
+            REASON = MethodHandles.lookup().findVarHandle(Cancellation.class, "reason", String.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    // Set once, by compare-and-set through REASON: the first cause wins. A field rather than an AtomicReference,
+    // since a flag is made for every execution.
+    private volatile String reason;
+    // Read without the lock by finish(), which skips the lock when no timeout was ever set.
+    private volatile ScheduledFuture<?> timer;
     private volatile boolean finished;
     // Written only by the thread running the statement (a session is used by one thread at a time).
     private long checks;
@@ -33,7 +47,7 @@ public final class Cancellation {
 
     /** Cancels the statement: its next check fails with 57014 "canceling statement due to user request". */
     public void cancel() {
-        reason.compareAndSet(null, USER_REQUEST);
+        REASON.compareAndSet(this, null, USER_REQUEST);
     }
 
     /**
@@ -44,16 +58,20 @@ public final class Cancellation {
         if (timer != null) {
             timer.cancel(false);
         }
-        timer = StatementTimer.schedule(() -> reason.compareAndSet(null, TIMEOUT), timeout);
+        timer = StatementTimer.schedule(() -> REASON.compareAndSet(this, null, TIMEOUT), timeout);
         return this;
     }
 
     /** The statement ended (a query: its cursor ended): a pending timeout no longer applies. */
-    public synchronized void finish() {
+    public void finish() {
         finished = true;
         if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+            synchronized (this) {
+                if (timer != null) {
+                    timer.cancel(false);
+                    timer = null;
+                }
+            }
         }
     }
 
@@ -63,7 +81,7 @@ public final class Cancellation {
     }
 
     public boolean isCancelled() {
-        return reason.get() != null;
+        return reason != null;
     }
 
     /**
@@ -79,7 +97,7 @@ public final class Cancellation {
         if (++checks % PUBLISH_EVERY == 0) {
             publishedChecks = checks;
         }
-        String why = reason.get();
+        String why = reason;
         if (why != null) {
             throw ErrorCode.QUERY_CANCELED.exception(why);
         }

@@ -32,10 +32,10 @@ public final class ExecContext {
     private GeneratedKeyCollector generatedKeys;
     private PlanProfile profile;
     // The current outer row of each correlation (a correlated subquery's reference to its enclosing row), by id;
-    // shared with the contexts made from this one, since a recheck runs the same plan.
-    private Map<Integer, Object[]> correlations = new HashMap<>();
+    // shared with the contexts made from this one, since a recheck runs the same plan. Made when first needed.
+    private Map<Integer, Object[]> correlations;
     /** The working tables of WITH RECURSIVE queries, by name: the rows their last step produced. */
-    private Map<String, List<Object[]>> workingTables = new HashMap<>();
+    private Map<String, List<Object[]>> workingTables;
 
     public ExecContext(Database database, Transaction transaction, Object[] params, Cancellation cancellation) {
         this.database = database;
@@ -79,12 +79,26 @@ public final class ExecContext {
 
     /** Makes {@code row} the current outer row of correlation {@code id}, for the inner side opened next. */
     public void bindCorrelation(int id, Object[] row) {
-        correlations.put(id, row);
+        correlations().put(id, row);
+    }
+
+    private Map<Integer, Object[]> correlations() {
+        if (correlations == null) {
+            correlations = new HashMap<>();
+        }
+        return correlations;
+    }
+
+    private Map<String, List<Object[]>> workingTables() {
+        if (workingTables == null) {
+            workingTables = new HashMap<>();
+        }
+        return workingTables;
     }
 
     /** The current outer row of correlation {@code id}, bound by the correlate operator that encloses the reader. */
     public Object[] correlation(int id) {
-        return correlations.get(id);
+        return correlations == null ? null : correlations.get(id);
     }
 
     /** The next value of sequence {@code key} (a catalog key); values are not given back on rollback. */
@@ -102,8 +116,8 @@ public final class ExecContext {
     public ExecContext recheck(String table, long rowId, Object[] row) {
         ExecContext c = new ExecContext(database, transaction, params, cancellation);
         c.statementTime = statementTime();
-        c.correlations = correlations;
-        c.workingTables = workingTables;
+        c.correlations = correlations();
+        c.workingTables = workingTables();
         c.recheckTable = table;
         c.recheckRowId = rowId;
         c.recheckRow = row;
@@ -113,12 +127,12 @@ public final class ExecContext {
 
     /** Makes {@code rows} the contents of a recursive query's working table for the step about to run. */
     public void setWorkingTable(String name, List<Object[]> rows) {
-        workingTables.put(name, rows);
+        workingTables().put(name, rows);
     }
 
     /** The rows of a recursive query's working table: what its previous step produced. */
     public List<Object[]> workingTable(String name) {
-        return workingTables.getOrDefault(name, List.of());
+        return workingTables == null ? List.of() : workingTables.getOrDefault(name, List.of());
     }
 
     /** During a {@link #recheck} of {@code table}, the row being rechecked; otherwise null (read the table). */
