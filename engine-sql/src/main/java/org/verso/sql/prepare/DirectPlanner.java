@@ -163,7 +163,7 @@ final class DirectPlanner<N> {
         List<RelFieldCollation> collations = order == null ? List.of() : collations(order, names);
         N input;
         if (grouped) {
-            RexNode having = select.getHaving() == null ? null : binder.condition(select.getHaving());
+            RexNode having = select.getHaving() == null ? null : binder.having(select.getHaving(), groups.keyCount());
             from.checkProjection(groups.inputs());
             input = groups.aggregate(from.rows(rowBinder, select.getWhere(), -1, shapes, rexBuilder), shapes);
             if (having != null) {

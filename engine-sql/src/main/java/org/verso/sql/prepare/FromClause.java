@@ -17,14 +17,19 @@ import org.verso.sql.schema.SchemaSnapshot;
 
 /**
  * The FROM clause of a SELECT on the direct path: no table, one table, or an inner join of up to
- * {@link #MAX_TABLES} tables written with commas, CROSS JOIN or [INNER] JOIN ... ON, each a stored table with or
- * without an alias. Outer joins, NATURAL and USING, a parenthesized join, two tables of one name and every other
+ * {@link #MAX_TABLES} tables (up to {@link #MAX_CROSS_TABLES} when no condition reads two of them) written with
+ * commas, CROSS JOIN or [INNER] JOIN ... ON, each a stored table with or without an alias. Outer joins, NATURAL and USING, a parenthesized join, two tables of one name and every other
  * form are left to the planner ({@link RowBinder.NotDirect}). It gives the expressions above it the row of its
  * tables, and plans how that row's rows are read.
  */
 final class FromClause {
     /** The most tables the direct path joins; the planner orders larger joins by their statistics. */
     static final int MAX_TABLES = 4;
+    /**
+     * The most tables of a cross product (no condition reads two tables) the direct path joins: every order of its
+     * joins yields the same rows, so no statistics can choose a better one.
+     */
+    static final int MAX_CROSS_TABLES = 8;
 
     private final List<NamedTable> tables = new ArrayList<>();
     /** The ON conditions, in the order written, and the row of the tables each one sees. */
@@ -61,7 +66,7 @@ final class FromClause {
             NamedTable table = NamedTable.fromItem(item, schema, rexBuilder);
             tables.add(table);
             row = tables.size() == 1 ? table.row() : row.join(table.row());
-            if (tables.size() > MAX_TABLES) {
+            if (tables.size() > MAX_CROSS_TABLES) {
                 throw RowBinder.notDirect();
             }
             return;
@@ -158,12 +163,11 @@ final class FromClause {
             return TableAccess.rows(tables.get(0), where == null ? null : binder.filter(where), sortedColumn, shapes,
                 rexBuilder);
         }
-        RexNode condition = where == null ? null : binder.condition(where);
+        List<RexNode> filter = where == null ? List.of() : binder.joinFilter(where);
         List<RexNode> on = new ArrayList<>();
         for (int i = conditions.size() - 1; i >= 0; i--) {
             on.addAll(RelOptUtil.conjunctions(binder.in(conditionRows.get(i)).condition(conditions.get(i))));
         }
-        return InnerJoins.plan(this, condition == null ? List.of() : RelOptUtil.conjunctions(condition), on, shapes,
-            rexBuilder);
+        return InnerJoins.plan(this, filter, on, shapes, rexBuilder);
     }
 }

@@ -112,6 +112,11 @@ final class GroupScope implements RowBinder.Scope {
         return rexBuilder.makeInputRef(type, groupCount + calls.size() - 1);
     }
 
+    /** How many group keys lead the aggregation's row (its calls' results follow). */
+    int keyCount() {
+        return keyColumns.size();
+    }
+
     /** The aggregation's input, over the row: its group keys, then its calls' arguments. */
     List<RexNode> inputs() {
         return inputs;

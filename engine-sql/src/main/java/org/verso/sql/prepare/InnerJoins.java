@@ -77,6 +77,9 @@ final class InnerJoins {
         InnerJoins joins = new InnerJoins(from, rexBuilder);
         where.forEach(conjunct -> joins.classify(conjunct, false));
         on.forEach(conjunct -> joins.classify(conjunct, true));
+        if (joins.tables.size() > FromClause.MAX_TABLES && !joins.joinConjuncts.isEmpty()) {
+            throw RowBinder.notDirect(); // not a cross product: the planner orders it by its statistics
+        }
         return joins.joinAll(shapes);
     }
 
@@ -246,7 +249,8 @@ final class InnerJoins {
     }
 
     /** Whether evaluating {@code node} cannot raise an error. */
-    private static boolean infallible(RexNode node) {
+    /** Whether evaluating {@code node} cannot fail: comparisons, AND, OR, NOT, IS NULL and CASE of plain values. */
+    static boolean infallible(RexNode node) {
         if (node instanceof RexInputRef || node instanceof RexLiteral || node instanceof RexDynamicParam) {
             return true;
         }

@@ -124,13 +124,26 @@ final class RowBinder {
     }
 
     /**
-     * A join's condition or a HAVING clause; one that holds a NULL literal takes the planner's path, which may
-     * simplify it as it pushes it down, or compute part of it apart from the filter (a HAVING clause), and so
-     * evaluate more or less of it than the direct plan would: the two could then fail differently.
+     * A join's condition; one that holds a NULL literal takes the planner's path, which may simplify it as it pushes
+     * it down, and so evaluate more or less of it than the direct plan would: the two could then fail differently.
      */
     RexNode condition(SqlNode node) {
         RexNode condition = booleanCondition(node);
         condition.accept(NO_NULL_LITERAL);
+        return condition;
+    }
+
+    /**
+     * A HAVING clause over the aggregation's row, whose first {@code groupKeys} columns are the group keys. The
+     * planner's path keeps it as written above the aggregation, unless part of it reads group keys alone, which it
+     * may push below the aggregation and simplify there; so one that holds a NULL literal (often a constant,
+     * {@code HAVING NULL IS NULL}) is the direct path's only if it reads no group key outside an aggregate.
+     */
+    RexNode having(SqlNode node, int groupKeys) {
+        RexNode condition = booleanCondition(node);
+        if (RelOptUtil.InputFinder.bits(condition).asList().stream().anyMatch(column -> column < groupKeys)) {
+            condition.accept(NO_NULL_LITERAL);
+        }
         return condition;
     }
 
@@ -152,6 +165,30 @@ final class RowBinder {
             throw notDirect(); // the converter would test a NULL literal for being always FALSE
         }
         return simplified.isAlwaysTrue() ? null : simplified;
+    }
+
+    /**
+     * A WHERE clause over a join, simplified as {@link #filter} simplifies one over a table (the converter does so
+     * whatever the FROM clause), as its conjuncts. A NULL literal left in a conjunct takes the planner's path, which
+     * may simplify the conjunct further as it pushes it down; except in one that reads no column and cannot fail
+     * ({@code NOT NULL IS NOT NULL}): that has one value, and is dropped if it is TRUE, as the planner's push-down
+     * drops it, or else left to the planner, whose plan then reads no row.
+     */
+    List<RexNode> joinFilter(SqlNode node) {
+        RexNode simplified = filter(node);
+        if (simplified == null) {
+            return List.of();
+        }
+        List<RexNode> conjuncts = new ArrayList<>();
+        for (RexNode conjunct : RelOptUtil.conjunctions(simplified)) {
+            if (RexUtil.containsInputRef(conjunct) || !InnerJoins.infallible(conjunct)) {
+                conjunct.accept(NO_NULL_LITERAL);
+                conjuncts.add(conjunct);
+            } else if (!Clusters.simplifier(rexBuilder).simplifyUnknownAsFalse(conjunct).isAlwaysTrue()) {
+                throw notDirect();
+            }
+        }
+        return conjuncts;
     }
 
     private RexNode booleanCondition(SqlNode node) {
