@@ -175,7 +175,7 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
         Catalog catalog = database.catalog();
         new ExpressionChecks(catalog, changed).checkAll();
         SchemaSnapshot schema = SchemaSnapshot.read(catalog, List.of(), List.of(changed), null);
-        RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
+        RexBuilder rexBuilder = schema.rexBuilder();
         ExprCompiler compiler = new ExprCompiler(rexBuilder);
         ExistingRows.check(database, changed, new ConstraintPlanner(catalog).plan(changed,
             (t, condition) -> compiler.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));

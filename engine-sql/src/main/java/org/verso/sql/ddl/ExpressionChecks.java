@@ -34,7 +34,7 @@ final class ExpressionChecks {
         if (schema == null) {
             throw ErrorCode.INTERNAL_ERROR.exception("the catalog changed during DDL");
         }
-        this.rexBuilder = new RexBuilder(schema.typeFactory());
+        this.rexBuilder = schema.rexBuilder();
     }
 
     void checkAll() {

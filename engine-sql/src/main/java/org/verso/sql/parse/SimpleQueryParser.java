@@ -30,6 +30,7 @@ import org.apache.calcite.sql.parser.SqlParserUtil;
 import org.apache.calcite.sql.parser.Span;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.rel.type.RelDataType;
+import org.verso.common.type.DataType;
 import org.verso.sql.parse.SimpleQueryLexer.Kind;
 import org.verso.sql.parse.SimpleQueryLexer.Token;
 
@@ -77,11 +78,45 @@ final class SimpleQueryParser {
         if (tokens == null || !isWord(tokens.get(0), "SELECT") || !GrammarWords.loaded()) {
             return null;
         }
+        SqlNode query;
         try {
-            return new SimpleQueryParser(tokens).statement();
+            query = new SimpleQueryParser(tokens).statement();
         } catch (RuntimeException | StackOverflowError e) {
             return null; // declined, or a value a constructor refused, or too deep: the generated parser decides
         }
+        if (needsEarlyChecks(tokens)) {
+            query.accept(EarlyChecks.INSTANCE);
+        }
+        return query;
+    }
+
+    /**
+     * Whether {@link EarlyChecks} could find or change anything in a tree of these tokens: only with a NULL (a
+     * condition it types), a number of more digits than DECIMAL holds or in E notation (a range it checks), or
+     * COALESCE or PERCENTILE_CONT (calls it checks or retypes). Walking the tree otherwise cost a fifth of parsing.
+     */
+    private static boolean needsEarlyChecks(List<Token> tokens) {
+        for (Token token : tokens) {
+            switch (token.kind()) {
+                case WORD -> {
+                    String word = token.text();
+                    if (word.equals("NULL") || word.equals("COALESCE") || word.equals("PERCENTILE_CONT")) {
+                        return true;
+                    }
+                }
+                case APPROX -> {
+                    return true;
+                }
+                case INTEGER, DECIMAL -> {
+                    if (token.text().length() > DataType.MAX_DECIMAL_PRECISION) {
+                        return true;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return false;
     }
 
     private SqlNode statement() {

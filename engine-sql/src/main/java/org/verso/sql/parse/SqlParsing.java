@@ -42,11 +42,11 @@ public final class SqlParsing {
             throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
         try {
-            SqlNode parsed = SimpleQueryParser.parse(statement);
+            SqlNode parsed = SimpleQueryParser.parse(statement); // checked as it needs
             if (parsed == null) {
                 parsed = grammarTree(statement);
+                parsed.accept(EarlyChecks.INSTANCE);
             }
-            parsed.accept(EarlyChecks.INSTANCE);
             return parsed;
         } catch (VersoException e) {
             throw e;

@@ -16,6 +16,7 @@ import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexSimplify;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.verso.sql.plan.rule.KeyTypes;
 
@@ -33,7 +34,7 @@ import org.verso.sql.plan.rule.KeyTypes;
  * <p>Which rows the planner's plan evaluates a join conjunct on depends on the operators and the join order it
  * picks by cost; and the conjuncts of an ON condition stay in its join there unless a WHERE clause moves them down.
  * So those conjuncts must be expressions whose evaluation cannot fail (comparisons, AND, OR, NOT, IS NULL and CASE of
- * columns, literals and parameters): an error such as a division by zero is then raised by both plans or by
+ * columns, literals and parameters, exact numbers cast to approximate ones): an error such as a division by zero is then raised by both plans or by
  * neither. A join equality on a column that leads one of its table's indexes is the planner's to weigh against an
  * index nested-loop join.
  */
@@ -75,6 +76,12 @@ final class InnerJoins {
     static <N> N plan(FromClause from, List<RexNode> where, List<RexNode> on, PlanShapes<N> shapes,
                       RexBuilder rexBuilder) {
         InnerJoins joins = new InnerJoins(from, rexBuilder);
+        if (where.stream().anyMatch(RexNode::isAlwaysFalse)) {
+            if (!on.isEmpty()) {
+                throw RowBinder.notDirect(); // the ON conditions' filters would still run
+            }
+            return joins.none(shapes);
+        }
         where.forEach(conjunct -> joins.classify(conjunct, false));
         on.forEach(conjunct -> joins.classify(conjunct, true));
         if (joins.tables.size() > FromClause.MAX_TABLES && !joins.joinConjuncts.isEmpty()) {
@@ -150,6 +157,22 @@ final class InnerJoins {
                 position[column]));
         }
         return shapes.project(plan, fromOrder, row.rowType());
+    }
+
+    /**
+     * No row, under a WHERE clause that is never TRUE: the planner's plan reads no table; here the first table's rows
+     * are all filtered out by the constant before any join, and no expression reads a column.
+     */
+    private <N> N none(PlanShapes<N> shapes) {
+        N plan = TableAccess.rows(tables.get(0), rexBuilder.makeLiteral(false), -1, shapes, rexBuilder);
+        int width = row.tables().get(0).width();
+        for (int i = 1; i < tables.size(); i++) {
+            int rightWidth = row.tables().get(i).width();
+            plan = join(plan, width, TableAccess.rows(tables.get(i), null, -1, shapes, rexBuilder), rightWidth,
+                List.of(), shapes);
+            width += rightWidth;
+        }
+        return plan;
     }
 
     /**
@@ -249,12 +272,22 @@ final class InnerJoins {
     }
 
     /** Whether evaluating {@code node} cannot raise an error. */
-    /** Whether evaluating {@code node} cannot fail: comparisons, AND, OR, NOT, IS NULL and CASE of plain values. */
+    /**
+     * Whether evaluating {@code node} cannot fail: comparisons, AND, OR, NOT, IS NULL and CASE of plain values, and
+     * exact numbers cast to approximate types.
+     */
     static boolean infallible(RexNode node) {
         if (node instanceof RexInputRef || node instanceof RexLiteral || node instanceof RexDynamicParam) {
             return true;
         }
-        if (!(node instanceof RexCall call) || !INFALLIBLE.contains(call.getKind())) {
+        if (!(node instanceof RexCall call)) {
+            return false;
+        }
+        // An exact number made approximate to be compared with one (RowBinder's coercion) cannot overflow either type.
+        boolean toApproximate = call.getKind() == SqlKind.CAST
+            && SqlTypeUtil.isExactNumeric(call.getOperands().get(0).getType())
+            && SqlTypeUtil.isApproximateNumeric(call.getType());
+        if (!INFALLIBLE.contains(call.getKind()) && !toApproximate) {
             return false;
         }
         for (RexNode operand : call.getOperands()) {

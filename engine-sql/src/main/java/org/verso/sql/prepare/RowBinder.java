@@ -171,8 +171,9 @@ final class RowBinder {
      * A WHERE clause over a join, simplified as {@link #filter} simplifies one over a table (the converter does so
      * whatever the FROM clause), as its conjuncts. A NULL literal left in a conjunct takes the planner's path, which
      * may simplify the conjunct further as it pushes it down; except in one that reads no column and cannot fail
-     * ({@code NOT NULL IS NOT NULL}): that has one value, and is dropped if it is TRUE, as the planner's push-down
-     * drops it, or else left to the planner, whose plan then reads no row.
+     * ({@code NOT NULL IS NOT NULL}): that has one value, TRUE, and is dropped, as the planner's push-down drops it,
+     * or FALSE or NULL, and then the clause is the single conjunct FALSE: no row qualifies, and the planner's plan
+     * reads none. One whose value the simplifier cannot tell is the planner's.
      */
     List<RexNode> joinFilter(SqlNode node) {
         RexNode simplified = filter(node);
@@ -184,8 +185,14 @@ final class RowBinder {
             if (RexUtil.containsInputRef(conjunct) || !InnerJoins.infallible(conjunct)) {
                 conjunct.accept(NO_NULL_LITERAL);
                 conjuncts.add(conjunct);
-            } else if (!Clusters.simplifier(rexBuilder).simplifyUnknownAsFalse(conjunct).isAlwaysTrue()) {
-                throw notDirect();
+            } else {
+                RexNode value = Clusters.simplifier(rexBuilder).simplifyUnknownAsFalse(conjunct);
+                if (value.isAlwaysFalse()) {
+                    return List.of(rexBuilder.makeLiteral(false));
+                }
+                if (!value.isAlwaysTrue()) {
+                    throw notDirect(); // a value the simplifier cannot reduce (a cast, a CASE): the planner's
+                }
             }
         }
         return conjuncts;
@@ -465,10 +472,39 @@ final class RowBinder {
         RexNode[] operands = pair(call.operand(0), call.operand(1));
         RelDataType left = operands[0].getType();
         RelDataType right = operands[1].getType();
-        if (!sameFamily(left, right)) {
+        if (SqlTypeUtil.isNumeric(left) && SqlTypeUtil.isNumeric(right)) {
+            operands = approximateTogether(operands);
+        } else if (!sameFamily(left, right)) {
             throw notDirect();
         }
         return rexBuilder.makeCall(comparisonOperator(call.getKind()), operands[0], operands[1]);
+    }
+
+    /**
+     * Numbers compared, as the validator coerces them: where some are approximate, all of one approximate type, the
+     * exact ones are cast to that type ({@code CAST(i AS REAL) < r}); other numbers compare as they are. Approximate
+     * numbers of two types the binder leaves to the validator.
+     */
+    private RexNode[] approximateTogether(RexNode... numbers) {
+        RelDataType approximate = null;
+        for (RexNode number : numbers) {
+            if (SqlTypeUtil.isApproximateNumeric(number.getType())) {
+                if (approximate != null && approximate.getSqlTypeName() != number.getType().getSqlTypeName()) {
+                    throw notDirect();
+                }
+                approximate = number.getType();
+            }
+        }
+        if (approximate == null) {
+            return numbers;
+        }
+        RexNode[] together = new RexNode[numbers.length];
+        for (int i = 0; i < numbers.length; i++) {
+            RelDataType type = numbers[i].getType();
+            together[i] = SqlTypeUtil.isApproximateNumeric(type) ? numbers[i] : rexBuilder.makeAbstractCast(
+                rexBuilder.getTypeFactory().createTypeWithNullability(approximate, type.isNullable()), numbers[i], false);
+        }
+        return together;
     }
 
     /**
@@ -584,6 +620,15 @@ final class RowBinder {
         SqlNode xNode = call.operand(SqlBetweenOperator.VALUE_OPERAND);
         SqlNode lowNode = call.operand(SqlBetweenOperator.LOWER_OPERAND);
         SqlNode highNode = call.operand(SqlBetweenOperator.UPPER_OPERAND);
+        if (SqlUtil.isNullLiteral(xNode, false) && SqlUtil.isNullLiteral(lowNode, false)
+            && SqlUtil.isNullLiteral(highNode, false)) {
+            // Three NULLs: the validator leaves them of the NULL type, as two NULLs compared.
+            RexNode nothing = rexBuilder.makeNullLiteral(rexBuilder.getTypeFactory().createSqlType(SqlTypeName.NULL));
+            RexNode both = rexBuilder.makeCall(SqlStdOperatorTable.AND,
+                rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, nothing, nothing),
+                rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, nothing, nothing));
+            return operator.isNegated() ? rexBuilder.makeCall(SqlStdOperatorTable.NOT, both) : both;
+        }
         RexNode x;
         if (SqlUtil.isNullLiteral(xNode, false)) {
             // A NULL tested takes the type of the first bound that has one, as the validator infers it; with a
@@ -598,6 +643,18 @@ final class RowBinder {
         }
         RexNode low = bind(lowNode, untyped(lowNode) ? x.getType() : null);
         RexNode high = bind(highNode, untyped(highNode) ? x.getType() : null);
+        if (SqlTypeUtil.isNumeric(x.getType()) && SqlTypeUtil.isNumeric(low.getType())
+            && SqlTypeUtil.isNumeric(high.getType())) {
+            RexNode[] together = approximateTogether(x, low, high);
+            if (together[0] != x || together[1] != low || together[2] != high) {
+                if (untyped(xNode) || untyped(lowNode) || untyped(highNode)) {
+                    throw notDirect(); // the validator types a parameter or NULL by all three operands' common type
+                }
+            }
+            x = together[0];
+            low = together[1];
+            high = together[2];
+        }
         if (!uncast(x.getType(), low.getType()) || !uncast(x.getType(), high.getType())) {
             throw notDirect();
         }

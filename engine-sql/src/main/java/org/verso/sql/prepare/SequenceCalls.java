@@ -23,13 +23,19 @@ final class SequenceCalls {
     }
 
     static void rewrite(SqlNode node, Catalog catalog) {
+        if (!catalog.sequences().isEmpty()) { // NEXT VALUE FOR names one of them, or is the validator's error
+            rewriteIn(node, catalog);
+        }
+    }
+
+    private static void rewriteIn(SqlNode node, Catalog catalog) {
         if (node instanceof SqlNodeList list) {
             for (int i = 0; i < list.size(); i++) {
                 SqlNode item = list.get(i);
                 if (isNextValue(item, catalog)) {
                     list.set(i, nextval((SqlCall) item));
                 } else {
-                    rewrite(item, catalog);
+                    rewriteIn(item, catalog);
                 }
             }
         } else if (node instanceof SqlCall call) {
@@ -38,7 +44,7 @@ final class SequenceCalls {
                 if (isNextValue(operand, catalog)) {
                     call.setOperand(i, nextval((SqlCall) operand));
                 } else {
-                    rewrite(operand, catalog);
+                    rewriteIn(operand, catalog);
                 }
             }
         }

@@ -223,7 +223,7 @@ public final class StatementCompiler {
         AssignedLiterals.check(node, schema.catalog());
         DefaultKeyword.expand(node, schema.catalog());
         SequenceCalls.rewrite(node, schema.catalog());
-        RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
+        RexBuilder rexBuilder = schema.rexBuilder();
         ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
         ExprCompiler checks = new ExprCompiler(rexBuilder);
         PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
@@ -51,7 +53,8 @@ final class TableAccess {
             }
             residual.add(conjunct);
             if (comparison != null && leadsAnIndex(definition, comparison.column())
-                || conjunct.getKind() == SqlKind.OR && readsIndexLead(definition, conjunct)) {
+                || conjunct.getKind() == SqlKind.OR && readsIndexLead(definition, conjunct)
+                || comparesCastIndexLead(definition, conjunct)) {
                 indexable = true; // a range, or key values listed (IN): the planner weighs the index
             }
         }
@@ -68,6 +71,23 @@ final class TableAccess {
             throw RowBinder.notDirect(); // an index range or key prefix: the planner weighs it
         }
         return shapes.filter(shapes.scan(table.table(), definition), condition);
+    }
+
+    /**
+     * Whether {@code conjunct} compares an index's first column cast to another type (an integer compared with a
+     * DOUBLE): the planner may read that index's range.
+     */
+    private static boolean comparesCastIndexLead(TableDefinition table, RexNode conjunct) {
+        if (!(conjunct instanceof RexCall call) || !SqlKind.COMPARISON.contains(call.getKind())) {
+            return false;
+        }
+        for (RexNode operand : call.getOperands()) {
+            if (operand.getKind() == SqlKind.CAST && ((RexCall) operand).getOperands().get(0) instanceof RexInputRef ref
+                && leadsAnIndex(table, ref.getIndex())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code condition} reads a column that is the first column of one of the table's indexes. */

@@ -62,7 +62,7 @@ public final class ViewDefinitions {
                 columns.add(new ColumnDefinition(column, TypeMapping.toDataType(field.getType()),
                     field.getType().isNullable()));
             }
-            RexBuilder rexBuilder = new RexBuilder(schema.typeFactory());
+            RexBuilder rexBuilder = schema.rexBuilder();
             RelOptCluster cluster = Clusters.create(new HepPlanner(HepProgram.builder().build()), rexBuilder);
             ViewExpansion expansion = new ViewExpansion(schema, cluster);
             RelNode rel = Validators.converter(schema, validator, cluster, expansion)

@@ -11,6 +11,7 @@ import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.ViewTable;
 import org.verso.core.catalog.Catalog;
@@ -33,6 +34,8 @@ public final class SchemaSnapshot {
     private final long catalogVersion;
     private final Catalog catalog;
     private final JavaTypeFactoryImpl typeFactory;
+    /** Immutable, so shared by every statement planned against this snapshot (making one made eight literals). */
+    private final RexBuilder rexBuilder;
     private final CalciteCatalogReader catalogReader;
     private final List<SystemView> systemViews;
 
@@ -41,6 +44,7 @@ public final class SchemaSnapshot {
         this.catalogVersion = catalogVersion;
         this.catalog = catalog;
         this.typeFactory = typeFactory;
+        this.rexBuilder = new RexBuilder(typeFactory);
         this.catalogReader = reader;
         this.systemViews = systemViews;
     }
@@ -128,6 +132,11 @@ public final class SchemaSnapshot {
 
     public JavaTypeFactoryImpl typeFactory() {
         return typeFactory;
+    }
+
+    /** Builds row expressions of this snapshot's types. */
+    public RexBuilder rexBuilder() {
+        return rexBuilder;
     }
 
     public CalciteCatalogReader catalogReader() {

@@ -28,6 +28,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.Litmus;
 import org.junit.jupiter.api.Test;
+import org.verso.common.VersoException;
 
 /**
  * {@link SimpleQueryParser} builds exactly the tree the generated parser builds (every node's class, operator,
@@ -41,10 +42,21 @@ class SimpleQueryParserTest {
         "test/select4.test", "test/select5.test", "test/index/in/10/slt_good_0.test", "test/index/orderby/10/slt_good_0.test",
         "test/index/commute/10/slt_good_0.test", "test/evidence/slt_lang_aggfunc.test");
 
-    /** Parses with both; if the simple parser answers, its tree must be the generated parser's. */
+    /**
+     * Parses with both; if the simple parser answers, its tree must be the generated parser's after
+     * {@link EarlyChecks}, which {@code SqlParsing} applies to the generated parser's trees and the simple parser to
+     * its own where they could change or refuse something (the same refusal, where they refuse).
+     */
     private static boolean sameOrDeclined(String sql) {
-        SqlNode simple = SimpleQueryParser.parse(sql);
-        if (simple == null) {
+        SqlNode simple;
+        VersoException refused = null;
+        try {
+            simple = SimpleQueryParser.parse(sql);
+        } catch (VersoException e) {
+            simple = null;
+            refused = e;
+        }
+        if (simple == null && refused == null) {
             return false;
         }
         SqlNode expected;
@@ -54,6 +66,13 @@ class SimpleQueryParserTest {
             fail("the simple parser accepted what the generated parser refuses: " + sql + "\n" + e.getMessage());
             return false;
         }
+        try {
+            expected.accept(EarlyChecks.INSTANCE);
+        } catch (VersoException e) {
+            assertEquals(e.getMessage(), refused == null ? "(accepted)" : refused.getMessage(), sql);
+            return true;
+        }
+        assertNull(refused, sql);
         assertSameTree(expected, simple, sql, "");
         return true;
     }
@@ -121,7 +140,11 @@ class SimpleQueryParserTest {
             "SELECT value, name, key, type, data, day, \"year\", t.year, count, c.c FROM t AS c WHERE count > 1",
             "SELECT a FROM t AS value, u name JOIN v AS \"Day\" ON value.a = name.b",
             "SELECT a AS value, b name, c AS key, d data FROM t",
-            "SELECT LEFT(s, 2), POWER(a, 2), SQRT(a), LN(a), EXP(a), CHAR_LENGTH(s), LOWER(s) FROM t")) {
+            "SELECT LEFT(s, 2), POWER(a, 2), SQRT(a), LN(a), EXP(a), CHAR_LENGTH(s), LOWER(s) FROM t",
+            // what the early checks refuse or retype, refused or retyped alike
+            "SELECT 123456789012345678901234567890123456789 FROM t", "SELECT 1e400, 2.5E-3 FROM t",
+            "SELECT COALESCE() FROM t", "SELECT a FROM t WHERE NULL AND a > 1 OR NOT NULL",
+            "SELECT 0.123456789012345678901234567890123456789")) {
             assertTrue(sameOrDeclined(sql), "declined: " + sql);
         }
     }
