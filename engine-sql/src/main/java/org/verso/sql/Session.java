@@ -54,6 +54,7 @@ public final class Session implements SqlSession {
     private boolean transactionBlock;
     private final SessionSavepoints savepoints = new SessionSavepoints();
     private final SlotSet<QueryCursor> cursors = new SlotSet<>(c -> c.slot, (c, slot) -> c.slot = slot);
+    private final RecentPlans recentPlans = new RecentPlans();
     private boolean closed;
 
     Session(SqlEngine engine, Database database) {
@@ -64,7 +65,14 @@ public final class Session implements SqlSession {
     @Override
     public PreparedSql prepare(String sql, Cancellation cancellation) {
         checkOpen();
-        return engine.prepare(sql, cancellation);
+        PlannedSql plan = recentPlans.get(sql, database.catalog().version());
+        if (plan == null) {
+            plan = engine.prepare(sql, cancellation);
+            if (!plan.isDdl()) { // as the shared cache, which never holds DDL: running it moves the version
+                recentPlans.put(sql, plan);
+            }
+        }
+        return plan;
     }
 
     @Override

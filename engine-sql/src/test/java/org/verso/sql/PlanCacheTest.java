@@ -42,6 +42,27 @@ class PlanCacheTest extends SqlTestSupport {
         assertEquals(List.of(row(51L)), query("SELECT COUNT(*) FROM t"));
     }
 
+    /**
+     * A session finds the plans of the texts it prepared last by the very string (RecentPlans), an equal string
+     * through the shared cache, and neither across DDL; DDL itself is planned anew each time.
+     */
+    @Test
+    void aSessionPreparesItsRecentTextsAgainAsTheSharedCacheWould() {
+        execute("CREATE TABLE t (id INT NOT NULL, v INT, PRIMARY KEY (id))");
+        String sql = "SELECT v FROM t WHERE id = ?";
+        PreparedSql first = session.prepare(sql);
+        long planned = engine.planCount();
+        assertSame(first, session.prepare(sql));
+        assertSame(first, session.prepare(new String(sql.toCharArray())));
+        assertEquals(planned, engine.planCount());
+        String ddl = "CREATE TABLE u (id INT PRIMARY KEY)";
+        assertNotSame(session.prepare(ddl), session.prepare(ddl));
+        execute("ALTER TABLE t ADD COLUMN w INT");
+        PreparedSql after = session.prepare(sql);
+        assertNotSame(first, after);
+        assertSame(after, session.prepare(sql));
+    }
+
     @Test
     void ddlInvalidatesCachedPlans() {
         execute("CREATE TABLE t (id INT NOT NULL, v INT, PRIMARY KEY (id))");

@@ -42,7 +42,10 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
         this.isSet = new boolean[parameters.length];
     }
 
-    /** The values to execute with; every '?' must have been set. */
+    /**
+     * The values to execute with; every '?' must have been set. The engine converts them into an array of its own
+     * as it binds them, so an execution gets this statement's array itself; a batch keeps a copy.
+     */
     private Object[] boundParameters() throws SQLException {
         checkOpen();
         for (int i = 0; i < isSet.length; i++) {
@@ -51,8 +54,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
                     SqlState.PARAMETER_MISMATCH);
             }
         }
-        // A copy, so that setting the next values cannot change what a batch or the engine holds.
-        return parameters.clone();
+        return parameters;
     }
 
     private void bind(int index, Object value) throws SQLException {
@@ -89,7 +91,7 @@ public final class VersoPreparedStatement extends ScalarParameterStatement {
 
     @Override
     public void addBatch() throws SQLException {
-        batch.add(boundParameters());
+        batch.add(boundParameters().clone()); // setting the next values must not change this entry
     }
 
     @Override

@@ -14,7 +14,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -54,6 +56,44 @@ class JdbcCursorTest {
             assertEquals(3, rows);
         }
         assertEquals(63, queryLong(c, "SELECT SUM(balance) FROM account"));
+    }
+
+    /**
+     * A result set still being read keeps the parameter values it was executed with, while the statement's
+     * parameters are set again and batched; the batch entries keep theirs.
+     */
+    @Test
+    void parametersSetAgainChangeNeitherAnOpenResultSetNorABatch() throws SQLException {
+        exec(c, "INSERT INTO account VALUES (4, 40), (5, 50), (6, 60)");
+        try (PreparedStatement select = c.prepareStatement("SELECT id FROM account WHERE balance > ? ORDER BY id");
+             PreparedStatement insert = c.prepareStatement("INSERT INTO account VALUES (?, ?)")) {
+            select.setInt(1, 25);
+            try (ResultSet rs = select.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(3, rs.getInt(1));
+                select.setInt(1, 55);
+                List<Integer> rest = new ArrayList<>();
+                while (rs.next()) {
+                    rest.add(rs.getInt(1));
+                }
+                assertEquals(List.of(4, 5, 6), rest);
+            }
+            insert.setInt(1, 7);
+            insert.setInt(2, 70);
+            insert.addBatch();
+            insert.setInt(1, 8);
+            insert.setInt(2, 80);
+            insert.addBatch();
+            insert.executeBatch();
+        }
+        List<String> inserted = new ArrayList<>();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, balance FROM account WHERE id > 6 ORDER BY id")) {
+            while (rs.next()) {
+                inserted.add(rs.getInt(1) + ":" + rs.getInt(2));
+            }
+        }
+        assertEquals(List.of("7:70", "8:80"), inserted);
     }
 
     @Test
