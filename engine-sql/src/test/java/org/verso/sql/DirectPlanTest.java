@@ -101,7 +101,8 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT s, w.c FROM t, w WHERE t.c = w.c", "SELECT * FROM u, w WHERE u.h / 2 > 1 AND u.g = w.g",
             "SELECT h FROM u JOIN w ON u.g = w.g JOIN n ON n.p = w.b, k AS j ORDER BY 1",
             "SELECT * FROM u, w, n, k, t", "SELECT n.p FROM n, w, n AS n2 CROSS JOIN w AS w2, n AS n3 WHERE w.b > 1",
-            "SELECT * FROM u, w WHERE NOT NULL IS NOT NULL AND u.g = w.g", "SELECT * FROM u CROSS JOIN w WHERE NULL IS NULL",
+            "SELECT * FROM u, w WHERE NOT NULL IS NOT NULL AND u.g = w.g",
+            "SELECT * FROM u CROSS JOIN w WHERE NULL IS NULL",
             "SELECT c FROM t GROUP BY c HAVING NULL IS NULL", "SELECT c FROM t GROUP BY c HAVING NOT NULL < NULL",
             "SELECT c FROM t GROUP BY c HAVING COUNT(*) > NULL OR SUM(b) < 9",
             "SELECT id FROM t WHERE r BETWEEN 1 AND 2.5", "SELECT * FROM u, w WHERE NOT NULL IS NULL",
@@ -125,10 +126,12 @@ class DirectPlanTest extends SqlTestSupport {
             "SELECT * FROM u NATURAL JOIN w", "SELECT * FROM u JOIN w USING (g)",
             "SELECT * FROM u, w WHERE u.h / w.b > 1", "SELECT * FROM u JOIN w ON u.g = w.g AND u.h * 2 > 1",
             "SELECT g FROM u, w", "SELECT * FROM u, u",
-            "SELECT * FROM u AS w, w", "SELECT * FROM u, (SELECT * FROM w) AS s", "SELECT * FROM u, w, n, k, t WHERE u.g = w.g",
+            "SELECT * FROM u AS w, w", "SELECT * FROM u, (SELECT * FROM w) AS s",
+            "SELECT * FROM u, w, n, k, t WHERE u.g = w.g",
             "SELECT * FROM n, n AS a, n AS b, n AS c, n AS d, n AS e, n AS f, n AS g, n AS h",
             "SELECT * FROM u JOIN w ON u.g = w.g WHERE NOT NULL IS NULL",
-            "SELECT COUNT(*) FROM n, w WHERE 5000000000 != COALESCE(1e1, -2, 2.5) AND b < p", "SELECT * FROM u, w WHERE u.g + NULL > w.g",
+            "SELECT COUNT(*) FROM n, w WHERE 5000000000 != COALESCE(1e1, -2, 2.5) AND b < p",
+            "SELECT * FROM u, w WHERE u.g + NULL > w.g",
             "SELECT c FROM t GROUP BY c HAVING c = NULL", "SELECT c FROM t GROUP BY c HAVING c < NULL OR COUNT(*) > 1",
             "SELECT * FROM u JOIN w ON w.b = n.p, n", "SELECT * FROM u JOIN w ON u.g = NULL",
             "SELECT * FROM u, w WHERE u.g = w.g AND u.h > 5 AND u.h < 3", "SELECT * FROM u, t WHERE u.h = t.id + 1",
@@ -660,7 +663,8 @@ class DirectPlanTest extends SqlTestSupport {
                 joined.column(random, false) + " <> 'n1'", joined.column(random, true) + " IN (1, 3, ?)",
                 number(random, 1, joined.numbers(random)) + " " + pick(random, COMPARISONS) + " "
                     + number(random, 1, joined.numbers(random)),
-                pick(random, new String[] {"NOT NULL IS NOT NULL", "NULL IS NULL", "NOT NULL IS NULL", "NULL = NULL"})});
+                pick(random, new String[] {"NOT NULL IS NOT NULL", "NULL IS NULL", "NOT NULL IS NULL",
+                    "NULL = NULL"})});
             case 5 -> "(" + joinCondition(random, joined, depth - 1) + " AND "
                 + joinCondition(random, joined, depth - 1) + ")";
             case 6 -> "(" + joinCondition(random, joined, depth - 1) + " OR "

@@ -18,8 +18,9 @@ import org.verso.sql.schema.SchemaSnapshot;
 /**
  * The FROM clause of a SELECT on the direct path: no table, one table, or an inner join of up to
  * {@link #MAX_TABLES} tables (up to {@link #MAX_CROSS_TABLES} when no condition reads two of them) written with
- * commas, CROSS JOIN or [INNER] JOIN ... ON, each a stored table with or without an alias. Outer joins, NATURAL and USING, a parenthesized join, two tables of one name and every other
- * form are left to the planner ({@link RowBinder.NotDirect}). It gives the expressions above it the row of its
+ * commas, CROSS JOIN or [INNER] JOIN ... ON, each a stored table with or without an alias. Outer joins, NATURAL
+ * and USING, a parenthesized join, two tables of one name and every other form are left to the planner
+ * ({@link RowBinder.NotDirect}). It gives the expressions above it the row of its
  * tables, and plans how that row's rows are read.
  */
 final class FromClause {

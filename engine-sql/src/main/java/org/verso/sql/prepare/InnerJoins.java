@@ -34,9 +34,9 @@ import org.verso.sql.plan.rule.KeyTypes;
  * <p>Which rows the planner's plan evaluates a join conjunct on depends on the operators and the join order it
  * picks by cost; and the conjuncts of an ON condition stay in its join there unless a WHERE clause moves them down.
  * So those conjuncts must be expressions whose evaluation cannot fail (comparisons, AND, OR, NOT, IS NULL and CASE of
- * columns, literals and parameters, exact numbers cast to approximate ones): an error such as a division by zero is then raised by both plans or by
- * neither. A join equality on a column that leads one of its table's indexes is the planner's to weigh against an
- * index nested-loop join.
+ * columns, literals and parameters, exact numbers cast to approximate ones): an error such as a division by zero is
+ * then raised by both plans or by neither. A join equality on a column that leads one of its table's indexes is the
+ * planner's to weigh against an index nested-loop join.
  */
 final class InnerJoins {
     /** The calls whose evaluation cannot fail where their operands' cannot. */

@@ -501,8 +501,9 @@ final class RowBinder {
         RexNode[] together = new RexNode[numbers.length];
         for (int i = 0; i < numbers.length; i++) {
             RelDataType type = numbers[i].getType();
-            together[i] = SqlTypeUtil.isApproximateNumeric(type) ? numbers[i] : rexBuilder.makeAbstractCast(
-                rexBuilder.getTypeFactory().createTypeWithNullability(approximate, type.isNullable()), numbers[i], false);
+            RelDataType target = rexBuilder.getTypeFactory().createTypeWithNullability(approximate, type.isNullable());
+            together[i] = SqlTypeUtil.isApproximateNumeric(type) ? numbers[i]
+                : rexBuilder.makeAbstractCast(target, numbers[i], false);
         }
         return together;
     }
@@ -624,10 +625,7 @@ final class RowBinder {
             && SqlUtil.isNullLiteral(highNode, false)) {
             // Three NULLs: the validator leaves them of the NULL type, as two NULLs compared.
             RexNode nothing = rexBuilder.makeNullLiteral(rexBuilder.getTypeFactory().createSqlType(SqlTypeName.NULL));
-            RexNode both = rexBuilder.makeCall(SqlStdOperatorTable.AND,
-                rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, nothing, nothing),
-                rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, nothing, nothing));
-            return operator.isNegated() ? rexBuilder.makeCall(SqlStdOperatorTable.NOT, both) : both;
+            return between(operator, nothing, nothing, nothing);
         }
         RexNode x;
         if (SqlUtil.isNullLiteral(xNode, false)) {
@@ -658,6 +656,11 @@ final class RowBinder {
         if (!uncast(x.getType(), low.getType()) || !uncast(x.getType(), high.getType())) {
             throw notDirect();
         }
+        return between(operator, x, low, high);
+    }
+
+    /** {@code x >= low AND x <= high}, under NOT when negated, as the converter expands BETWEEN. */
+    private RexNode between(SqlBetweenOperator operator, RexNode x, RexNode low, RexNode high) {
         RexNode both = rexBuilder.makeCall(SqlStdOperatorTable.AND,
             rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, x, low),
             rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, x, high));
