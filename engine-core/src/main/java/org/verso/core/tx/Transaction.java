@@ -172,7 +172,12 @@ public final class Transaction {
         writes.add(write);
     }
 
-    /** The writes in the order made; the transaction manager clears them when it undoes them. */
+    /** The transaction manager undid every write. */
+    void forgetWrites() {
+        writes = List.of();
+    }
+
+    /** The writes in the order made. */
     List<WriteRecord> writes() {
         return writes;
     }

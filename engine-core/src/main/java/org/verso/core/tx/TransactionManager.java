@@ -317,9 +317,7 @@ public final class TransactionManager {
                     }
                 }
             }
-            if (!writes.isEmpty()) { // else it is the shared empty list of a transaction that wrote nothing
-                writes.clear();
-            }
+            tx.forgetWrites();
         } finally {
             finish(tx, Transaction.State.ABORTED);
             metrics.aborted(cause);

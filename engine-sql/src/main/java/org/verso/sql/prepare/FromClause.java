@@ -20,8 +20,8 @@ import org.verso.sql.schema.SchemaSnapshot;
  * {@link #MAX_TABLES} tables (up to {@link #MAX_CROSS_TABLES} when no condition reads two of them) written with
  * commas, CROSS JOIN or [INNER] JOIN ... ON, each a stored table with or without an alias. Outer joins, NATURAL
  * and USING, a parenthesized join, two tables of one name and every other form are left to the planner
- * ({@link RowBinder.NotDirect}). It gives the expressions above it the row of its
- * tables, and plans how that row's rows are read.
+ * ({@link RowBinder.NotDirect}). It gives the expressions above it the row of its tables, and plans how that row's
+ * rows are read.
  */
 final class FromClause {
     /** The most tables the direct path joins; the planner orders larger joins by their statistics. */

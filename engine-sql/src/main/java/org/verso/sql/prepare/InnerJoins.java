@@ -271,7 +271,6 @@ final class InnerJoins {
         return null;
     }
 
-    /** Whether evaluating {@code node} cannot raise an error. */
     /**
      * Whether evaluating {@code node} cannot fail: comparisons, AND, OR, NOT, IS NULL and CASE of plain values, and
      * exact numbers cast to approximate types.
