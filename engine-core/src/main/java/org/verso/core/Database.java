@@ -18,8 +18,8 @@ import org.verso.core.catalog.SequenceDefinition;
 import org.verso.core.catalog.SequenceValues;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.ViewDefinition;
+import org.verso.core.metrics.DatabaseMeters;
 import org.verso.core.metrics.EngineMetrics;
-import org.verso.core.metrics.IndexMeters;
 import org.verso.core.system.InformationSchema;
 import org.verso.core.system.SystemView;
 import org.verso.core.system.SystemViews;
@@ -61,8 +61,9 @@ public final class Database implements AutoCloseable {
     private final SequenceValues sequenceValues;
     private final TransactionManager transactions;
     private final Map<String, Table> tables = new ConcurrentHashMap<>();
-    private final MeterRegistry registry;
-    private final IndexMeters indexMeters;
+    private final EngineMetrics transactionCounts = new EngineMetrics();
+    /** The meters, once bound: at opening with the embedder's registry, else when {@link #meterRegistry} is asked. */
+    private volatile DatabaseMeters meters;
     private final List<SystemView> systemViews;
     private static final long FORGET_MILLIS = 100;
     private final Thread versionCollector;
@@ -91,19 +92,17 @@ public final class Database implements AutoCloseable {
                     txid -> maxTxid.accumulateAndGet(txid, Math::max)));
             }
             storage.finishOpening();
-            this.registry = config.meterRegistry();
-            EngineMetrics metrics = new EngineMetrics(registry, config.describe());
-            EngineMetrics.registerStorageGauges(registry, config.describe(), storage.io(), storage.bufferPool());
             this.transactions = new TransactionManager(maxTxid.get(), storage.commitLog(), storage.redoLog(),
-                metrics);
+                transactionCounts);
             heaps.forEach((def, heap) -> {
                 Table table = newTable(def, heap);
                 table.fillIndexes(storage::indexOpenedEmpty);
                 def.indexes().forEach(index -> storage.indexFilled(index.id()));
                 tables.put(def.name(), table);
             });
-            this.indexMeters = new IndexMeters(registry, config.describe(), storage::indexIo);
-            indexMeters.refresh(tables.values());
+            if (config.meterRegistry() != null) {
+                bindMeters(config.meterRegistry());
+            }
             this.systemViews = InformationSchema.addTo(SystemViews.of(storage.io(), storage.bufferPool(),
                 () -> List.copyOf(tables.values()), storage::indexIo), catalog);
             this.versionCollector = new Thread(this::forgetVersionsPeriodically, "verso-version-collector");
@@ -169,7 +168,7 @@ public final class Database implements AutoCloseable {
             txid -> { });
         tables.put(created.name(), newTable(created, heap));
         created.indexes().forEach(index -> storage.indexFilled(index.id()));
-        indexMeters.refresh(tables.values());
+        refreshIndexMeters();
         return created;
     }
 
@@ -198,7 +197,7 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         table.definitionChanged(changed);
-        indexMeters.refresh(tables.values());
+        refreshIndexMeters();
         return changed;
     }
 
@@ -245,7 +244,7 @@ public final class Database implements AutoCloseable {
         table.removeIndex(index.name());
         refreshDefinitions();
         storage.dropIndex(index.id());
-        indexMeters.refresh(tables.values());
+        refreshIndexMeters();
         return changed;
     }
 
@@ -283,7 +282,7 @@ public final class Database implements AutoCloseable {
         for (IndexDefinition index : removed.indexes()) {
             storage.dropIndex(index.id());
         }
-        indexMeters.refresh(tables.values());
+        refreshIndexMeters();
     }
 
     /** The table-access API of a table; fails with 42P01 if it does not exist. */
@@ -344,7 +343,7 @@ public final class Database implements AutoCloseable {
         }
         transactions.keyShares().forget(horizon);
         // Also catches the indexes that ALTER TABLE, schema and view DDL added or removed.
-        indexMeters.refresh(tables.values());
+        refreshIndexMeters();
     }
 
     private void forgetVersionsPeriodically() {
@@ -460,7 +459,7 @@ public final class Database implements AutoCloseable {
             table.columnsChanged(stored, codecOf(stored));
             refreshDefinitions(); // foreign keys of other tables that referenced the table's later columns moved
             sequence.ifPresent(sequenceValues::remove);
-            indexMeters.refresh(tables.values());
+            refreshIndexMeters();
             columnsChangedAt = catalog.version();
             return stored;
         } finally {
@@ -505,7 +504,7 @@ public final class Database implements AutoCloseable {
         tables.put(newName, table);
         tables.remove(name);
         refreshDefinitions();
-        indexMeters.refresh(tables.values());
+        refreshIndexMeters();
         return renamed;
     }
 
@@ -575,8 +574,32 @@ public final class Database implements AutoCloseable {
         return storage.io();
     }
 
+    /**
+     * The registry holding the database's meters ({@link DatabaseMeters}): the one given by
+     * {@link DatabaseConfig#withMeterRegistry}, or else a {@code SimpleMeterRegistry} of the database's own, made and
+     * filled at the first call.
+     */
     public MeterRegistry meterRegistry() {
-        return registry;
+        DatabaseMeters bound = meters;
+        return bound != null ? bound.registry() : bindMeters(null).registry();
+    }
+
+    private synchronized DatabaseMeters bindMeters(MeterRegistry registry) {
+        if (meters == null) {
+            DatabaseMeters bound = DatabaseMeters.bind(registry, config.describe(), transactionCounts, storage.io(),
+                storage.bufferPool(), storage::indexIo);
+            bound.refreshIndexes(tables.values());
+            meters = bound;
+        }
+        return meters;
+    }
+
+    /** Called after DDL: the meters of new indexes are added and those of dropped ones removed, if bound. */
+    private void refreshIndexMeters() {
+        DatabaseMeters bound = meters;
+        if (bound != null) {
+            bound.refreshIndexes(tables.values());
+        }
     }
 
     /** Number of transactions waiting, right now, for another transaction to end (a row it writes or locks). */

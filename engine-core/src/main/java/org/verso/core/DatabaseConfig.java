@@ -1,7 +1,6 @@
 package org.verso.core;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.verso.common.ErrorCode;
@@ -134,7 +133,10 @@ public final class DatabaseConfig {
         return with(storage.withWalSegmentBytes(bytes));
     }
 
-    /** The registry Verso registers its meters with; by default a private {@link SimpleMeterRegistry}. */
+    /**
+     * The registry Verso registers its meters with when the database opens. Without one, the database makes a
+     * {@code SimpleMeterRegistry} of its own when {@link Database#meterRegistry} is first called.
+     */
     public DatabaseConfig withMeterRegistry(MeterRegistry registry) {
         return new DatabaseConfig(directory, memoryName, Objects.requireNonNull(registry), storage, indexKind);
     }
@@ -183,8 +185,9 @@ public final class DatabaseConfig {
         return storage;
     }
 
+    /** The embedder's registry; null if none was given (see {@link Database#meterRegistry}). */
     public MeterRegistry meterRegistry() {
-        return meterRegistry != null ? meterRegistry : new SimpleMeterRegistry();
+        return meterRegistry;
     }
 
     /** A short name for messages: the directory path or {@code mem:NAME}. */

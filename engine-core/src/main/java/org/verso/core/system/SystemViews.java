@@ -22,7 +22,8 @@ import org.verso.storage.page.BufferPool;
  *   <li>{@code SYS.IO_STATS}: the engine's I/O counters per file: pages read (and the reads that continued the
  *       previous one), pages and bytes written, sequential and random writes, fsyncs;</li>
  *   <li>{@code SYS.IO_TOTALS}: the same summed per page kind (HEAP, INDEX, WAL, CATALOG, COMMIT_LOG);</li>
- *   <li>{@code SYS.BUFFER_POOL}: frames, page size, hit ratio, misses and pages read ahead;</li>
+ *   <li>{@code SYS.BUFFER_POOL}: frames, page size, hit ratio, misses, pages read ahead and the frames that hold
+ *       memory so far;</li>
  *   <li>{@code SYS.TABLE_VERSIONS}: per table, the VIDs and version nodes in the version directory, the tuple
  *       versions fetched from pages so far, and the bytes the directory's arrays occupy;</li>
  *   <li>{@code SYS.INDEX_STATS}: per index, its entries, the scans opened on it (a lookup is a scan of one key), the
@@ -83,9 +84,9 @@ public final class SystemViews {
 
     private static SystemView bufferPool(BufferPool pool) {
         return new SystemView.Builder("BUFFER_POOL").integer("FRAMES").integer("PAGE_SIZE").dbl("HIT_RATIO")
-            .bigint("MISSES").bigint("WAL_RULE_VIOLATIONS").bigint("PAGES_READ_AHEAD")
+            .bigint("MISSES").bigint("WAL_RULE_VIOLATIONS").bigint("PAGES_READ_AHEAD").integer("FRAMES_ALLOCATED")
             .rows(() -> List.<Object[]>of(new Object[] {pool.frameCount(), pool.pageSize(), pool.hitRatio(),
-                pool.misses(), pool.walRuleViolations(), pool.pagesReadAhead()}));
+                pool.misses(), pool.walRuleViolations(), pool.pagesReadAhead(), pool.framesCreated()}));
     }
 
     private static SystemView tableVersions(Supplier<List<Table>> tables) {

@@ -1,7 +1,10 @@
 package org.verso.core.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,6 +39,32 @@ class EngineMetersTest {
                 .functionCounter().count());
             assertEquals(0.0, registry.get("verso.transactions.aborts").tag("cause", "deadlock").functionCounter()
                 .count());
+        }
+    }
+
+    /**
+     * A database opened without a registry makes its own when it is first asked for one, and its meters then show
+     * what happened before: the commits counted since opening, the tables' indexes; indexes created later get theirs.
+     */
+    @Test
+    void aDatabaseWithoutARegistryMakesOneWithEveryMeterWhenAsked() {
+        try (Database db = Database.open(DatabaseConfig.inMemory("lazy-meters"))) {
+            db.createTable(new TableDefinition(0, "T", List.of(
+                new ColumnDefinition("ID", DataType.of(ValueType.INTEGER), false)), new int[] {0}, TableLayout.SIAS));
+            for (int i = 0; i < 4; i++) {
+                Transaction tx = db.begin(IsolationLevel.SNAPSHOT);
+                db.table("T").insert(tx, new Object[] {i});
+                tx.commit();
+            }
+            MeterRegistry registry = db.meterRegistry();
+            assertSame(registry, db.meterRegistry(), "one registry per database");
+            assertEquals(4.0, registry.get("verso.transactions.commits").functionCounter().count());
+            assertEquals(4.0, registry.get("verso.index.entries").tag("index", "T_PKEY").gauge().value());
+            assertNotNull(registry.find("verso.io.pages.written").tag("kind", "heap").gauge());
+            assertNotNull(registry.find("verso.buffer.hit.ratio").gauge());
+            db.createTable(new TableDefinition(0, "U", List.of(
+                new ColumnDefinition("ID", DataType.of(ValueType.INTEGER), false)), new int[] {0}, TableLayout.SIAS));
+            assertEquals(0.0, registry.get("verso.index.entries").tag("index", "U_PKEY").gauge().value());
         }
     }
 }

@@ -173,7 +173,7 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
     /** Checks the table's rows against the changed definition's constraints, then stores it. */
     private static void store(Database database, TableDefinition changed, List<SequenceDefinition> sequences) {
         Catalog catalog = database.catalog();
-        new ExpressionChecks(catalog, changed).checkAll();
+        ExpressionChecks.checkAll(catalog, changed);
         SchemaSnapshot schema = SchemaSnapshot.read(catalog, List.of(), List.of(changed), null);
         RexBuilder rexBuilder = schema.rexBuilder();
         ExprCompiler compiler = new ExprCompiler(rexBuilder);

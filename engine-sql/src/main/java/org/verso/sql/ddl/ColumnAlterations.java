@@ -92,7 +92,7 @@ final class ColumnAlterations {
             checks.add(new CheckConstraint(check.name(), Names.sql(condition)));
         }
         TableDefinition changed = table.withColumn(position, table.column(position).withName(to)).withChecks(checks);
-        new ExpressionChecks(database.catalog(), changed).checkAll();
+        ExpressionChecks.checkAll(database.catalog(), changed);
         for (ViewDefinition view : database.catalog().views()) {
             if (view.dependsOn().contains(table.name())
                     && ViewDefinitions.breaksWith(view, changed, database.catalog(), database.systemViews())) {

@@ -12,7 +12,7 @@ record CreateTableCommand(SqlCreateTableStatement statement) implements DdlComma
             return;
         }
         TableDefinitions.NewTable table = new TableDefinitions(database.catalog(), name, database.config().indexKind()).create(statement);
-        new ExpressionChecks(database.catalog(), table.table()).checkAll();
+        ExpressionChecks.checkAll(database.catalog(), table.table());
         database.createTable(table.table(), table.sequences());
     }
 }

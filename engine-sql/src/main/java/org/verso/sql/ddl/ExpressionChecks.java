@@ -37,9 +37,16 @@ final class ExpressionChecks {
         this.rexBuilder = schema.rexBuilder();
     }
 
-    void checkAll() {
-        table.columns().forEach(this::checkDefault);
-        table.checks().forEach(this::checkCondition);
+    /**
+     * Checks every DEFAULT and CHECK of {@code table}; a table with neither needs no catalog snapshot, and gets
+     * none.
+     */
+    static void checkAll(Catalog catalog, TableDefinition table) {
+        if (!table.checks().isEmpty() || table.columns().stream().anyMatch(c -> c.defaultExpression() != null)) {
+            ExpressionChecks checks = new ExpressionChecks(catalog, table);
+            table.columns().forEach(checks::checkDefault);
+            table.checks().forEach(checks::checkCondition);
+        }
     }
 
     /** The DEFAULT of {@code column} compiled as a value (no column references). */

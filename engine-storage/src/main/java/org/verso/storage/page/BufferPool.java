@@ -8,12 +8,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.StampedLock;
+import java.util.function.IntFunction;
 import org.verso.common.ErrorCode;
 import org.verso.common.VersoException;
 import org.verso.storage.wal.RedoLog;
 
 /**
- * A fixed budget of direct memory cut into page frames, shared by every file of a database.
+ * A fixed budget of direct memory cut into page frames, shared by every file of a database. The frames are cut as
+ * the pool fills, so that memory is taken as pages need it and not all when the database opens.
  *
  * <p>Operations: {@link #pin} a page (reading it if absent), {@link #pinNew} a page that does not exist on disk yet,
  * {@link #unpin}, {@link #markDirty}; {@link #writeNow} writes one page at once (the append regions seal full pages
@@ -32,13 +34,22 @@ import org.verso.storage.wal.RedoLog;
  * the log force they may need) happen with no lock held that another page's reader needs.
  */
 public final class BufferPool {
-    /** Frames are carved out of direct buffers of this size: one holds at most 2 GiB. */
+    /** Frames are carved out of direct buffers of at most this size: one holds at most 2 GiB. */
     private static final int ARENA_BYTES = 1 << 30;
     private static final int PINS = Page.EXCLUSIVE - 1;
 
     private final int pageSize;
+    private static final int FIRST_ARENA_BYTES = 1 << 20;
     private final int frameCount;
+    private final int arenaBytes;
+    private final IntFunction<ByteBuffer> allocateDirect;
+    /** Frames {@code [0, created)} exist; written under the array's monitor, after the frames are in it. */
     private final Page[] pages;
+    private volatile int created;
+    /** Frames handed out for the first time; the clock sweeps once none is left below {@link #frameLimit}. */
+    private final AtomicInteger firstUses = new AtomicInteger();
+    /** The frame count, or the frames that direct memory had room for if it ran out first. */
+    private volatile int frameLimit;
     private final Partition[] partitions;
     private final AtomicInteger clockHand = new AtomicInteger();
     private final LongAdder hits = new LongAdder();
@@ -66,29 +77,79 @@ public final class BufferPool {
         this(pageSize, budgetBytes, ARENA_BYTES);
     }
 
-    /** A pool whose frames are carved out of direct buffers of {@code arenaBytes} each (tests use small ones). */
+    /**
+     * A pool whose frames are carved out of direct buffers of at most {@code arenaBytes} each (tests use small
+     * ones). No frame exists yet: they are cut as the pool fills (see {@link #frame}).
+     */
     BufferPool(int pageSize, long budgetBytes, int arenaBytes) {
+        this(pageSize, budgetBytes, arenaBytes, ByteBuffer::allocateDirect);
+    }
+
+    /** As above, with the arenas' allocation given (tests make it fail as a full direct memory would). */
+    BufferPool(int pageSize, long budgetBytes, int arenaBytes, IntFunction<ByteBuffer> allocateDirect) {
         this.pageSize = pageSize;
+        this.arenaBytes = arenaBytes;
+        this.allocateDirect = allocateDirect;
         this.frameCount = (int) Math.max(16, budgetBytes / pageSize);
+        this.frameLimit = frameCount;
         int partitionCount = Integer.highestOneBit(Math.min(128, Math.max(1, frameCount / 16)));
         this.partitions = new Partition[partitionCount];
         for (int i = 0; i < partitionCount; i++) {
             partitions[i] = new Partition(frameCount / partitionCount + 1);
         }
-        // Aligned to 4 KiB so frames can be used for O_DIRECT I/O.
         this.pages = new Page[frameCount];
-        int perArena = arenaBytes / pageSize;
-        try {
-            for (int first = 0; first < frameCount; first += perArena) {
-                int frames = Math.min(perArena, frameCount - first);
-                ByteBuffer arena = ByteBuffer.allocateDirect(frames * pageSize + 4096).alignedSlice(4096);
+    }
+
+    /**
+     * Frame {@code f}, cutting the frames up to it out of new direct buffers if they do not exist yet; null if the
+     * JVM's direct memory has run out before it: the pool then keeps the frames it has, and evicts to reuse them, as
+     * a pool whose budget is smaller (a pool that cannot have 16 frames fails, 53200). The buffers grow with the
+     * pool, from 1 MiB up to {@code arenaBytes}, each as large as all before it together, so that a database holds
+     * the memory its pages need rather than its whole budget from the moment it opens, and a large pool is still
+     * made of few buffers.
+     */
+    private Page frame(int f) {
+        if (f < created) {
+            return pages[f];
+        }
+        synchronized (pages) {
+            while (created <= f) {
+                int first = created;
+                int bytes = (int) Math.min(arenaBytes, Math.max(FIRST_ARENA_BYTES, (long) first * pageSize));
+                int frames = Math.min(Math.max(1, bytes / pageSize), frameCount - first);
+                ByteBuffer arena = null;
+                while (arena == null) {
+                    try {
+                        // Aligned to 4 KiB so frames can be used for O_DIRECT I/O.
+                        arena = allocateDirect.apply(frames * pageSize + 4096).alignedSlice(4096);
+                    } catch (OutOfMemoryError e) {
+                        // Each failed allocation costs the JVM a collection and up to half a second of retries, so
+                        // the pool tries again once only, for the 16 frames it cannot work without.
+                        if (first >= 16) {
+                            frameLimit = first;
+                            return null;
+                        }
+                        if (frames == 16 - first) {
+                            throw ErrorCode.BUFFER_POOL_NOT_ALLOCATED.exception((long) frameCount * pageSize);
+                        }
+                        frames = 16 - first;
+                    }
+                }
                 for (int i = 0; i < frames; i++) {
                     pages[first + i] = new Page(first + i, arena.slice(i * pageSize, pageSize));
                 }
+                created = first + frames;
             }
-        } catch (OutOfMemoryError e) {
-            throw ErrorCode.BUFFER_POOL_NOT_ALLOCATED.exception((long) frameCount * pageSize);
+            return pages[f];
         }
+    }
+
+    /**
+     * Frames cut so far: the rest of the budget holds no memory yet. Fewer than {@link #frameCount} for good once
+     * direct memory ran out before the pool was full.
+     */
+    public int framesCreated() {
+        return created;
     }
 
     /** The log whose records must be durable before a page carrying their LSN is written. */
@@ -315,9 +376,14 @@ public final class BufferPool {
      * sweeps keep finding every frame taken for a while (about a second).
      */
     private Page claimVictim() {
+        Page fresh = claimUnused();
+        if (fresh != null) {
+            return fresh;
+        }
         for (int round = 0; ; round++) {
-            for (int scanned = 0; scanned < 2 * frameCount + 1; scanned++) {
-                Page page = pages[Math.floorMod(clockHand.getAndIncrement(), frameCount)];
+            int frames = created;
+            for (int scanned = 0; scanned < 2 * frames + 1; scanned++) {
+                Page page = pages[Math.floorMod(clockHand.getAndIncrement(), frames)];
                 if (page.state() != 0) {
                     continue;
                 }
@@ -334,6 +400,30 @@ public final class BufferPool {
                 throw ErrorCode.BUFFER_POOL_EXHAUSTED.exception(frameCount);
             }
             backOff(round);
+        }
+    }
+
+    /**
+     * A frame never handed out before, held exclusively; null once every frame has been. The clock may meet a frame
+     * between its creation and its first use, and reuse it: whoever wins the frame's state takes it, and empties it
+     * like any victim.
+     */
+    private Page claimUnused() {
+        for (;;) {
+            int f = firstUses.get();
+            if (f >= frameLimit) {
+                return null;
+            }
+            if (firstUses.compareAndSet(f, f + 1)) {
+                Page page = frame(f);
+                if (page == null) {
+                    return null;
+                }
+                if (page.casState(0, Page.EXCLUSIVE)) {
+                    evict(page);
+                    return page;
+                }
+            }
         }
     }
 
@@ -510,7 +600,8 @@ public final class BufferPool {
     /** Dirty frames (of {@code file}, or of every file if null) ordered by file and page number. */
     private List<DirtyFrame> dirtyFramesInFileOrder(PageFile only) {
         List<DirtyFrame> dirty = new ArrayList<>();
-        for (Page page : pages) {
+        for (int f = 0, n = created; f < n; f++) {
+            Page page = pages[f];
             long key = page.key;
             PageFile file = page.file;
             long pageNo = page.pageNo;
@@ -560,7 +651,8 @@ public final class BufferPool {
 
     /** As {@link #discard(PageFile)}, for the pages {@code [fromPage, toPage)} of {@code file} only. */
     public void discard(PageFile file, long fromPage, long toPage) {
-        for (Page page : pages) {
+        for (int f = 0, n = created; f < n; f++) {
+            Page page = pages[f];
             long key = page.key;
             if (key == Page.NO_KEY || page.file != file || page.pageNo < fromPage || page.pageNo >= toPage) {
                 continue;
@@ -639,7 +731,8 @@ public final class BufferPool {
      * {@code describeEnd} says where the log ends. Recovery runs alone, so the frames are read without pinning.
      */
     public void checkLoggedUpTo(long endLsn, String describeEnd) {
-        for (Page page : pages) {
+        for (int f = 0, n = created; f < n; f++) {
+            Page page = pages[f];
             PageFile file = page.file;
             if (page.key != Page.NO_KEY && file != null) {
                 checkLogged(file, page.pageNo, page.buffer, endLsn, describeEnd);
