@@ -185,6 +185,56 @@ class WriteAheadLogTest {
     }
 
     /**
+     * Eight threads commit in a loop on a log whose force takes 4 ms. Without gathering, the threads that one force
+     * served commit again while the next runs, so they fall into two groups that take turns, about four commits per
+     * force; the leader's wait for the others makes one force serve nearly all eight.
+     */
+    @Test
+    void aLeaderGathersTheCommittersItsPreviousFlushServed(@TempDir Path dir) throws Exception {
+        IoCounters counters = new IoCounters();
+        ChannelFactory slowForce = path -> new ForwardingPageChannel(new FilePageChannel(path)) {
+            @Override
+            public void force() throws IOException {
+                super.force();
+                if (path.getFileName().toString().endsWith(".wal")) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(4_000_000);
+                }
+            }
+        };
+        int threads = 8;
+        int perThread = 40;
+        try (WriteAheadLog wal = new WriteAheadLog(dir, SEGMENT, slowForce, counters, Durability.SYNC, 0, -1)) {
+            wal.awaitCommit(logCommit(wal, 99_999, 1)); // the segment is made ready before the committers start
+            long forcesBefore = counters.fsyncs();
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    start.await(10, TimeUnit.SECONDS);
+                    for (int i = 0; i < perThread; i++) {
+                        long lsn = logCommit(wal, thread * 1000L + i, 1);
+                        wal.awaitCommit(lsn);
+                        assertTrue(wal.durableLsn() >= lsn);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+            pool.shutdown();
+            long forces = counters.fsyncs() - forcesBefore;
+            double perForce = (double) threads * perThread / forces;
+            System.out.printf("gathering: %d commits, %d forces, %.1f commits per force%n", threads * perThread,
+                forces, perForce);
+            assertTrue(perForce >= 6, "commits per force: " + perForce);
+        }
+        assertEquals(threads * perThread + 1, readTxids(dir).size());
+    }
+
+    /**
      * Committers are interrupted at random while they write, force or wait for the group-commit leader: every
      * commit still becomes durable, and every interrupt is still pending in its thread afterwards.
      */

@@ -19,7 +19,8 @@ import org.verso.storage.io.IoCounters;
  * the meantime. One fdatasync thus serves every commit that arrived while the previous one ran. Each waiter parks
  * on its own, and the leader wakes only those its flush covered and the one that is to lead next: with many
  * committers on few cores, waking every waiter after every flush, most of them only to wait again, cost more
- * processor time than the commits themselves.
+ * processor time than the commits themselves. A leader whose previous flush saw several committers first waits
+ * briefly for those to commit again ({@link #gatherCommits}), so that they share its force.
  *
  * <p>Durability: with {@link Durability#SYNC} a commit waits for its force; with {@link Durability#ASYNC} a daemon
  * thread forces the log every {@link #ASYNC_FLUSH_MILLIS} ms and commits do not wait.
@@ -61,6 +62,12 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     // Guarded by flushMonitor: whether a leader is writing and forcing the log, and the threads waiting for a flush.
     private boolean flushing;
     private final java.util.ArrayDeque<Waiter> waiters = new java.util.ArrayDeque<>();
+    // Guarded by flushMonitor: the threads the last flush served or left waiting, its leader included; the leader
+    // gathering commits for its flush and how many waiters it waits for; how long the last force took.
+    private int committersLastFlush;
+    private Thread gatherer;
+    private int gatherTarget;
+    private long lastForceNanos;
 
     /** A thread waiting for a flush to cover its log position; parks until the leader wakes it. */
     private static final class Waiter {
@@ -256,6 +263,9 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                     }
                     waiter = new Waiter(lsn, force);
                     waiters.add(waiter);
+                    if (gatherer != null && waiters.size() >= gatherTarget) {
+                        java.util.concurrent.locks.LockSupport.unpark(gatherer);
+                    }
                 }
                 // Not interruptible, for the reason given at awaitNoFlush.
                 interrupted |= waiter.await();
@@ -290,6 +300,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         List<Waiter> wake = new ArrayList<>();
         synchronized (flushMonitor) {
             flushing = false;
+            committersLastFlush = 1 + waiters.size();
             Waiter next = null;
             for (java.util.Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
                 Waiter waiter = it.next();
@@ -313,6 +324,9 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     }
 
     private void lead(boolean force, boolean commit) {
+        if (force && commit) {
+            gatherCommits();
+        }
         while (true) {
             if (unwritten == null) {
                 synchronized (this) {
@@ -335,8 +349,50 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         }
         if (force && durableLsn < writtenLsn) {
             long target = writtenLsn;
+            long start = System.nanoTime();
             segments.force();
             durableLsn = target;
+            long took = System.nanoTime() - start;
+            synchronized (flushMonitor) {
+                lastForceNanos = took;
+            }
+        }
+    }
+
+    /**
+     * Before a commit's flush takes the buffer, waits a little for the committers the last flush served to commit
+     * again, if there were several: for at most half as long as the last force took, or until as many threads
+     * wait as the last flush saw. Without it, the threads that one flush wakes commit again while the next one
+     * runs, so many committers fall into two groups that take turns, each force serving half of them. With it, one
+     * force serves them all, and the device sees half as many forces. A lone committer never waits here, and a
+     * thread that stops committing is waited for once at most.
+     */
+    private void gatherCommits() {
+        long deadline;
+        synchronized (flushMonitor) {
+            int expected = committersLastFlush;
+            if (expected <= 1 || waiters.size() + 1 >= expected) {
+                return;
+            }
+            gatherTarget = expected - 1;
+            gatherer = Thread.currentThread();
+            deadline = System.nanoTime() + lastForceNanos / 2;
+        }
+        try {
+            while (!Thread.currentThread().isInterrupted()) {
+                long left;
+                synchronized (flushMonitor) {
+                    left = deadline - System.nanoTime();
+                    if (waiters.size() >= gatherTarget || left <= 0) {
+                        return;
+                    }
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+            }
+        } finally {
+            synchronized (flushMonitor) {
+                gatherer = null;
+            }
         }
     }
 
