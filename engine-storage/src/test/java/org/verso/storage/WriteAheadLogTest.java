@@ -155,17 +155,19 @@ class WriteAheadLogTest {
         assertEquals(5000L, txids.get(999));
     }
 
-    @Test
-    void concurrentCommitsShareForces(@TempDir Path dir) throws Exception {
-        IoCounters counters = new IoCounters();
-        int threads = 16;
-        int perThread = 200;
-        try (WriteAheadLog wal = open(dir, 0, -1, counters)) {
-            ExecutorService pool = Executors.newFixedThreadPool(threads);
+    /**
+     * Runs {@code threads} committers that start together and each commit {@code perThread} times, waiting for every
+     * commit to be durable; transaction ids are thread * 1000 + i.
+     */
+    private static void commitInThreads(WriteAheadLog wal, int threads, int perThread) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+        try {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int thread = t;
                 futures.add(pool.submit(() -> {
+                    start.await(10, TimeUnit.SECONDS);
                     for (int i = 0; i < perThread; i++) {
                         long lsn = logCommit(wal, thread * 1000L + i, 1);
                         wal.awaitCommit(lsn);
@@ -177,7 +179,18 @@ class WriteAheadLogTest {
             for (Future<?> f : futures) {
                 f.get(120, TimeUnit.SECONDS);
             }
+        } finally {
             pool.shutdown();
+        }
+    }
+
+    @Test
+    void concurrentCommitsShareForces(@TempDir Path dir) throws Exception {
+        IoCounters counters = new IoCounters();
+        int threads = 16;
+        int perThread = 200;
+        try (WriteAheadLog wal = open(dir, 0, -1, counters)) {
+            commitInThreads(wal, threads, perThread);
         }
         assertEquals(threads * perThread, readTxids(dir).size());
         System.out.println("group commit: " + threads * perThread + " commits, " + counters.fsyncs() + " fsyncs");
@@ -206,25 +219,7 @@ class WriteAheadLogTest {
         try (WriteAheadLog wal = new WriteAheadLog(dir, SEGMENT, slowForce, counters, Durability.SYNC, 0, -1)) {
             wal.awaitCommit(logCommit(wal, 99_999, 1)); // the segment is made ready before the committers start
             long forcesBefore = counters.fsyncs();
-            ExecutorService pool = Executors.newFixedThreadPool(threads);
-            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int thread = t;
-                futures.add(pool.submit(() -> {
-                    start.await(10, TimeUnit.SECONDS);
-                    for (int i = 0; i < perThread; i++) {
-                        long lsn = logCommit(wal, thread * 1000L + i, 1);
-                        wal.awaitCommit(lsn);
-                        assertTrue(wal.durableLsn() >= lsn);
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get(120, TimeUnit.SECONDS);
-            }
-            pool.shutdown();
+            commitInThreads(wal, threads, perThread);
             long forces = counters.fsyncs() - forcesBefore;
             double perForce = (double) threads * perThread / forces;
             System.out.printf("gathering: %d commits, %d forces, %.1f commits per force%n", threads * perThread,
