@@ -364,8 +364,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
      * again, if there were several: for at most half as long as the last force took, or until as many threads
      * wait as the last flush saw. Without it, the threads that one flush wakes commit again while the next one
      * runs, so many committers fall into two groups that take turns, each force serving half of them. With it, one
-     * force serves them all, and the device sees half as many forces. A lone committer never waits here, and a
-     * thread that stops committing is waited for once at most.
+     * force serves them all, and the device sees half as many forces per commit. A lone committer never waits
+     * here, and a thread that stops committing is waited for once at most.
      */
     private void gatherCommits() {
         long deadline;
