@@ -35,8 +35,9 @@ import org.verso.sql.plan.rule.KeyTypes;
  * picks by cost; and the conjuncts of an ON condition stay in its join there unless a WHERE clause moves them down.
  * So those conjuncts must be expressions whose evaluation cannot fail (comparisons, AND, OR, NOT, IS NULL and CASE of
  * columns, literals and parameters, exact numbers cast to approximate ones): an error such as a division by zero is
- * then raised by both plans or by neither. A join equality on a column that leads one of its table's indexes is the
- * planner's to weigh against an index nested-loop join.
+ * then raised by both plans or by neither. For the same reason a table that both an ON conjunct and a WHERE conjunct
+ * that can fail filter is left to the planner, whose order of the two depends on its tree. A join equality on a
+ * column that leads one of its table's indexes is the planner's to weigh against an index nested-loop join.
  */
 final class InnerJoins {
     /** The calls whose evaluation cannot fail where their operands' cannot. */
@@ -56,6 +57,9 @@ final class InnerJoins {
     private final List<List<RexNode>> filters = new ArrayList<>();
     /** The conjuncts over several tables not yet tested by a join. */
     private final List<JoinConjunct> joinConjuncts = new ArrayList<>();
+    /** The tables filtered by a conjunct of an ON condition, and those filtered by a WHERE conjunct that can fail. */
+    private final java.util.BitSet filteredByOn = new java.util.BitSet();
+    private final java.util.BitSet filteredByFallibleWhere = new java.util.BitSet();
 
     private InnerJoins(FromClause from, RexBuilder rexBuilder) {
         this.from = from;
@@ -84,6 +88,11 @@ final class InnerJoins {
         }
         where.forEach(conjunct -> joins.classify(conjunct, false));
         on.forEach(conjunct -> joins.classify(conjunct, true));
+        if (joins.filteredByOn.intersects(joins.filteredByFallibleWhere)) {
+            // The planner tests a table's ON conjuncts before or after its WHERE conjuncts depending on where the
+            // ON condition's join sits, so which rows a failing conjunct meets is the planner's to decide.
+            throw RowBinder.notDirect();
+        }
         if (joins.tables.size() > FromClause.MAX_TABLES && !joins.joinConjuncts.isEmpty()) {
             throw RowBinder.notDirect(); // not a cross product: the planner orders it by its statistics
         }
@@ -100,6 +109,11 @@ final class InnerJoins {
         if (read.cardinality() <= 1) {
             int table = read.isEmpty() ? 0 : read.nth(0);
             filters.get(table).add(RexUtil.shift(conjunct, -row.tables().get(table).offset()));
+            if (fromOn) {
+                filteredByOn.set(table);
+            } else if (!infallible(conjunct)) {
+                filteredByFallibleWhere.set(table);
+            }
             return;
         }
         if (conjunct.getKind() == SqlKind.EQUALS) {
