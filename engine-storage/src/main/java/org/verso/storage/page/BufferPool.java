@@ -381,8 +381,9 @@ public final class BufferPool {
             return fresh;
         }
         for (int round = 0; ; round++) {
+            // Zero while the threads that took the first frames are still cutting them.
             int frames = created;
-            for (int scanned = 0; scanned < 2 * frames + 1; scanned++) {
+            for (int scanned = 0; frames > 0 && scanned < 2 * frames + 1; scanned++) {
                 Page page = pages[Math.floorMod(clockHand.getAndIncrement(), frames)];
                 if (page.state() != 0) {
                     continue;

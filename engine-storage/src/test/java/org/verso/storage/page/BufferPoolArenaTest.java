@@ -190,4 +190,49 @@ class BufferPoolArenaTest {
         VersoException e = assertThrows(VersoException.class, () -> pool.pinNew(file, 0));
         assertEquals("53200", e.sqlState());
     }
+
+    /**
+     * Twenty-four threads pin a new page each at once on a pool of 16 frames whose first buffer is slow to allocate:
+     * those that find every frame taken for a first use while none is cut yet wait for the frames, and every page
+     * reads back as its thread wrote it.
+     */
+    @Test
+    void threadsArrivingWhileTheFirstFramesAreCutWaitForThem() throws Exception {
+        AtomicInteger arenas = new AtomicInteger();
+        BufferPool pool = new BufferPool(PAGE, 16L * PAGE, PAGE, bytes -> {
+            if (arenas.incrementAndGet() == 1) {
+                java.util.concurrent.locks.LockSupport.parkNanos(50_000_000);
+            }
+            return ByteBuffer.allocateDirect(bytes);
+        });
+        PageFile file = new PageFile(1, "f", PageKind.HEAP, PAGE, new MemoryPageChannel(), new IoAccounting());
+        int threads = 24;
+        CyclicBarrier start = new CyclicBarrier(threads);
+        ExecutorService exec = Executors.newFixedThreadPool(threads);
+        List<Future<?>> work = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int pageNo = t;
+            work.add(exec.submit(() -> {
+                start.await(10, TimeUnit.SECONDS);
+                Page page = pool.pinNew(file, pageNo);
+                page.buffer().putLong(PageHeader.SIZE, pageNo * 7L + 1);
+                pool.markDirty(page);
+                pool.unpin(page);
+                return null;
+            }));
+        }
+        try {
+            for (Future<?> f : work) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            exec.shutdownNow();
+        }
+        for (int p = 0; p < threads; p++) {
+            Page page = pool.pin(file, p);
+            assertEquals(p * 7L + 1, page.buffer().getLong(PageHeader.SIZE), "page " + p);
+            pool.unpin(page);
+        }
+        assertEquals(16, pool.framesCreated());
+    }
 }
