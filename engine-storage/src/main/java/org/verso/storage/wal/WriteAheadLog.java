@@ -20,7 +20,7 @@ import org.verso.storage.io.IoCounters;
  * on its own, and the leader wakes only those its flush covered and the one that is to lead next: with many
  * committers on few cores, waking every waiter after every flush, most of them only to wait again, cost more
  * processor time than the commits themselves. A leader whose previous flush saw several committers first waits
- * briefly for those to commit again ({@link #gatherCommits}), so that they share its force.
+ * briefly for those to commit again ({@link #startGathering}), so that they share its force.
  *
  * <p>Durability: with {@link Durability#SYNC} a commit waits for its force; with {@link Durability#ASYNC} a daemon
  * thread forces the log every {@link #ASYNC_FLUSH_MILLIS} ms and commits do not wait.
@@ -63,11 +63,12 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     private boolean flushing;
     private final java.util.ArrayDeque<Waiter> waiters = new java.util.ArrayDeque<>();
     // Guarded by flushMonitor: the threads the last flush served or left waiting, its leader included; the leader
-    // gathering commits for its flush and how many waiters it waits for; how long the last force took.
+    // gathering commits for its flush and how many waiters it waits for.
     private int committersLastFlush;
     private Thread gatherer;
     private int gatherTarget;
-    private long lastForceNanos;
+    // Written by the leader only: how long its force took.
+    private volatile long lastForceNanos;
 
     /** A thread waiting for a flush to cover its log position; parks until the leader wakes it. */
     private static final class Waiter {
@@ -250,6 +251,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
      */
     private void flush(long lsn, boolean force, boolean commit) {
         boolean interrupted = false;
+        boolean gathering;
         try {
             while (true) {
                 Waiter waiter;
@@ -259,6 +261,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                     }
                     if (!flushing) {
                         flushing = true;
+                        gathering = force && commit && startGathering();
                         break;
                     }
                     waiter = new Waiter(lsn, force);
@@ -282,7 +285,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         // This thread leads: it writes and forces everything appended so far, for itself and for every thread
         // that appended while the previous flush ran.
         try {
-            lead(force, commit);
+            lead(force, commit, gathering);
         } finally {
             endFlush();
         }
@@ -323,9 +326,9 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         }
     }
 
-    private void lead(boolean force, boolean commit) {
-        if (force && commit) {
-            gatherCommits();
+    private void lead(boolean force, boolean commit, boolean gathering) {
+        if (gathering) {
+            awaitGathered();
         }
         while (true) {
             if (unwritten == null) {
@@ -352,10 +355,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
             long start = System.nanoTime();
             segments.force();
             durableLsn = target;
-            long took = System.nanoTime() - start;
-            synchronized (flushMonitor) {
-                lastForceNanos = took;
-            }
+            lastForceNanos = System.nanoTime() - start;
         }
     }
 
@@ -365,19 +365,22 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
      * wait as the last flush saw. Without it, the threads that one flush wakes commit again while the next one
      * runs, so many committers fall into two groups that take turns, each force serving half of them. With it, one
      * force serves them all, and the device sees half as many forces per commit. A lone committer never waits
-     * here, and a thread that stops committing is waited for once at most.
+     * here, and a thread that stops committing is waited for once at most. Called holding the flush monitor by the
+     * thread that has just become the leader; returns whether it is to wait ({@link #awaitGathered}).
      */
-    private void gatherCommits() {
-        long deadline;
-        synchronized (flushMonitor) {
-            int expected = committersLastFlush;
-            if (expected <= 1 || waiters.size() + 1 >= expected) {
-                return;
-            }
-            gatherTarget = expected - 1;
-            gatherer = Thread.currentThread();
-            deadline = System.nanoTime() + lastForceNanos / 2;
+    private boolean startGathering() {
+        int expected = committersLastFlush;
+        if (expected <= 1 || waiters.size() + 1 >= expected) {
+            return false;
         }
+        gatherTarget = expected - 1;
+        gatherer = Thread.currentThread();
+        return true;
+    }
+
+    /** The leader's wait that {@link #startGathering} began; ends it. */
+    private void awaitGathered() {
+        long deadline = System.nanoTime() + lastForceNanos / 2;
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 long left;

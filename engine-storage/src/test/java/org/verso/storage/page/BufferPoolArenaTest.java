@@ -95,47 +95,32 @@ class BufferPoolArenaTest {
         BufferPool pool = new BufferPool(PAGE, 96L * PAGE, 4 * PAGE);
         PageFile file = new PageFile(1, "f", PageKind.HEAP, PAGE, new MemoryPageChannel(), new IoAccounting());
         Map<Page, Long> holders = new ConcurrentHashMap<>();
-        CyclicBarrier start = new CyclicBarrier(threads);
-        ExecutorService exec = Executors.newFixedThreadPool(threads);
-        List<Future<?>> work = new ArrayList<>();
         long[][] written = new long[threads][pagesPerThread];
-        for (int t = 0; t < threads; t++) {
-            int thread = t;
-            Random random = new Random(seed + t);
-            work.add(exec.submit(() -> {
-                start.await(10, TimeUnit.SECONDS);
-                int created = 0;
-                for (int i = 0; i < 4_000; i++) {
-                    int index = created < pagesPerThread && (created == 0 || random.nextInt(4) == 0)
-                        ? created++ : random.nextInt(created);
-                    long pageNo = (long) thread * pagesPerThread + index;
-                    boolean isNew = index == created - 1 && written[thread][index] == 0;
-                    Page page = isNew ? pool.pinNew(file, pageNo) : pool.pin(file, pageNo);
-                    assertNull(holders.putIfAbsent(page, pageNo), "a frame serves two pinned pages");
-                    try {
-                        ByteBuffer buf = page.buffer();
-                        if (!isNew) {
-                            assertEquals(written[thread][index], buf.getLong(PageHeader.SIZE), "page " + pageNo);
-                        }
-                        long value = pageNo << 32 | i + 1;
-                        buf.putLong(PageHeader.SIZE, value);
-                        written[thread][index] = value;
-                        pool.markDirty(page);
-                    } finally {
-                        holders.remove(page);
-                        pool.unpin(page);
+        runTogether(threads, thread -> {
+            Random random = new Random(seed + thread);
+            int created = 0;
+            for (int i = 0; i < 4_000; i++) {
+                int index = created < pagesPerThread && (created == 0 || random.nextInt(4) == 0)
+                    ? created++ : random.nextInt(created);
+                long pageNo = (long) thread * pagesPerThread + index;
+                boolean isNew = index == created - 1 && written[thread][index] == 0;
+                Page page = isNew ? pool.pinNew(file, pageNo) : pool.pin(file, pageNo);
+                assertNull(holders.putIfAbsent(page, pageNo), "a frame serves two pinned pages");
+                try {
+                    ByteBuffer buf = page.buffer();
+                    if (!isNew) {
+                        assertEquals(written[thread][index], buf.getLong(PageHeader.SIZE), "page " + pageNo);
                     }
+                    long value = pageNo << 32 | i + 1;
+                    buf.putLong(PageHeader.SIZE, value);
+                    written[thread][index] = value;
+                    pool.markDirty(page);
+                } finally {
+                    holders.remove(page);
+                    pool.unpin(page);
                 }
-                return null;
-            }));
-        }
-        try {
-            for (Future<?> f : work) {
-                f.get(120, TimeUnit.SECONDS);
             }
-        } finally {
-            exec.shutdownNow();
-        }
+        });
         assertEquals(96, pool.framesCreated());
         pool.flushAll();
         ByteBuffer read = ByteBuffer.allocateDirect(PAGE);
@@ -207,32 +192,44 @@ class BufferPoolArenaTest {
         });
         PageFile file = new PageFile(1, "f", PageKind.HEAP, PAGE, new MemoryPageChannel(), new IoAccounting());
         int threads = 24;
-        CyclicBarrier start = new CyclicBarrier(threads);
-        ExecutorService exec = Executors.newFixedThreadPool(threads);
-        List<Future<?>> work = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            int pageNo = t;
-            work.add(exec.submit(() -> {
-                start.await(10, TimeUnit.SECONDS);
-                Page page = pool.pinNew(file, pageNo);
-                page.buffer().putLong(PageHeader.SIZE, pageNo * 7L + 1);
-                pool.markDirty(page);
-                pool.unpin(page);
-                return null;
-            }));
-        }
-        try {
-            for (Future<?> f : work) {
-                f.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            exec.shutdownNow();
-        }
+        runTogether(threads, pageNo -> {
+            Page page = pool.pinNew(file, pageNo);
+            page.buffer().putLong(PageHeader.SIZE, pageNo * 7L + 1);
+            pool.markDirty(page);
+            pool.unpin(page);
+        });
         for (int p = 0; p < threads; p++) {
             Page page = pool.pin(file, p);
             assertEquals(p * 7L + 1, page.buffer().getLong(PageHeader.SIZE), "page " + p);
             pool.unpin(page);
         }
         assertEquals(16, pool.framesCreated());
+    }
+
+    /** What each of {@link #runTogether}'s threads does, given its number. */
+    private interface ThreadWork {
+        void run(int thread) throws Exception;
+    }
+
+    /** Runs {@code work} on {@code threads} threads that start together; rethrows the first failure. */
+    private static void runTogether(int threads, ThreadWork work) throws Exception {
+        CyclicBarrier start = new CyclicBarrier(threads);
+        ExecutorService exec = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                futures.add(exec.submit(() -> {
+                    start.await(10, TimeUnit.SECONDS);
+                    work.run(thread);
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            exec.shutdownNow();
+        }
     }
 }
