@@ -61,6 +61,10 @@ class SqlErrorsTest extends SqlTestSupport {
     void typeMismatches() {
         assertFails("42804", "SELECT * FROM t WHERE name + 1 > TRUE");
         assertFails("42804", "INSERT INTO t VALUES (2, 'b', TRUE)");
+        // An UPDATE assigning a value no cast makes a column's type: as the INSERT above, never an internal error.
+        assertFails("42804", "UPDATE t SET n = TRUE");
+        assertFails("42804", "UPDATE t SET n = DATE '2026-01-01' WHERE id = 1");
+        assertFails("42804", "UPDATE t SET id = 1, n = TRUE");
         assertFails("22018", "SELECT * FROM t WHERE id = ?", "not a number");
         assertFails("22018", "INSERT INTO t VALUES (?, ?, ?)", 2, "b", new Object());
         assertFails("07001", "SELECT * FROM t WHERE id = ?", 1, 2);

@@ -2,7 +2,6 @@ package org.verso.sql.prepare;
 
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.schema.SchemaSnapshot;
@@ -24,7 +23,7 @@ final class Validators {
     }
 
     static SqlValidator validator(SchemaSnapshot schema) {
-        return SqlValidatorUtil.newValidator(VersoOperators.TABLE, schema.catalogReader(), schema.typeFactory(),
+        return new VersoValidator(VersoOperators.TABLE, schema.catalogReader(), schema.typeFactory(),
             SqlValidator.Config.DEFAULT.withConformance(SqlParsing.CONFORMANCE).withIdentifierExpansion(true)
                 .withTypeCoercionFactory(VersoTypeCoercion::new));
     }
