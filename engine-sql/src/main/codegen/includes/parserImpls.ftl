@@ -473,13 +473,20 @@ SqlNode VersoAlterTable() :
  */
 SqlNode VersoChangeMaybeReturning() :
 {
-    final SqlNode change;
+    SqlNode change;
     final Span s;
     final List<SqlNode> columns = new ArrayList<SqlNode>();
     SqlIdentifier column;
 }
 {
-    ( change = SqlInsert() | change = SqlUpdate() | change = SqlDelete() ) { s = span(); }
+    (
+        change = SqlInsert() [ change = VersoOnConflict((SqlInsert) change) ]
+    |
+        change = SqlUpdate()
+    |
+        change = SqlDelete()
+    )
+    { s = span(); }
     [
         <RETURNING>
         (
@@ -491,6 +498,52 @@ SqlNode VersoChangeMaybeReturning() :
         )
     ]
     { return change; }
+}
+
+/**
+ * ON CONFLICT [(column, ...) | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET column = expression, ... [WHERE
+ * condition] after an INSERT: PostgreSQL's upsert (see SqlInsertOnConflict).
+ */
+SqlNode VersoOnConflict(SqlInsert insert) :
+{
+    final Span s;
+    SqlNodeList target = null;
+    SqlIdentifier constraint = null;
+    final List<SqlNode> targetColumns = new ArrayList<SqlNode>();
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+    final List<SqlNode> values = new ArrayList<SqlNode>();
+    SqlIdentifier column;
+    SqlNode value;
+    SqlNode condition = null;
+}
+{
+    <ON> { s = span(); } <CONFLICT>
+    [
+        <LPAREN> column = SimpleIdentifier() { targetColumns.add(column); }
+        ( <COMMA> column = SimpleIdentifier() { targetColumns.add(column); } )*
+        <RPAREN> { target = new SqlNodeList(targetColumns, s.end(this)); }
+    |
+        <ON> <CONSTRAINT> constraint = SimpleIdentifier()
+    ]
+    <DO>
+    (
+        <NOTHING> {
+            return new SqlInsertOnConflict(s.end(this), insert, target, constraint, null, null, null);
+        }
+    |
+        <UPDATE> <SET>
+        column = SimpleIdentifier() <EQ> value = Expression(ExprContext.ACCEPT_SUB_QUERY)
+        { columns.add(column); values.add(value); }
+        (
+            <COMMA> column = SimpleIdentifier() <EQ> value = Expression(ExprContext.ACCEPT_SUB_QUERY)
+            { columns.add(column); values.add(value); }
+        )*
+        [ <WHERE> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+        {
+            return new SqlInsertOnConflict(s.end(this), insert, target, constraint,
+                new SqlNodeList(columns, s.end(this)), new SqlNodeList(values, s.end(this)), condition);
+        }
+    )
 }
 
 /** A query, optionally followed by FOR UPDATE (with or without WHERE: see the Snapshot patch in the pom). */

@@ -42,6 +42,8 @@ public enum ErrorCode {
     INVALID_REGULAR_EXPRESSION(SqlState.INVALID_REGULAR_EXPRESSION, "invalid regular expression '%s': %s"),
     INVALID_ARGUMENT(SqlState.INVALID_PARAMETER_VALUE, "%s"),
     SUBQUERY_ROWS(SqlState.CARDINALITY_VIOLATION, "more than one row returned by a subquery used as a value"),
+    ROW_CHANGED_TWICE(SqlState.CARDINALITY_VIOLATION, "ON CONFLICT DO UPDATE cannot change a row of table %s a "
+        + "second time: proposed row %s has the key of a row the same statement inserted or updated"),
     INVALID_ROW_COUNT(SqlState.INVALID_ROW_COUNT, "LIMIT and OFFSET must not be negative, not %d"),
     INVALID_CAST(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot convert %s to %s"),
     INEXACT_PARAMETER(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,
@@ -113,6 +115,8 @@ public enum ErrorCode {
     INVALID_DEFINITION(SqlState.INVALID_TABLE_DEFINITION, "invalid table definition for %s: %s"),
     VALIDATION_ERROR(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, "%s"),
     TYPE_MISMATCH(SqlState.DATATYPE_MISMATCH, "%s"),
+    NO_CONFLICT_TARGET(SqlState.INVALID_COLUMN_REFERENCE,
+        "there is no unique constraint of table %s matching the ON CONFLICT specification %s"),
 
     // 53: insufficient resources
     DISK_FULL(SqlState.DISK_FULL, "could not write to file %s: no space left on device"),

@@ -92,6 +92,7 @@ public final class SqlState {
     public static final String UNDEFINED_TABLE = "42P01";
     public static final String DUPLICATE_TABLE = "42P07";
     public static final String INVALID_TABLE_DEFINITION = "42P16";
+    public static final String INVALID_COLUMN_REFERENCE = "42P10";
 
     public static final String DISK_FULL = "53100";
     public static final String OUT_OF_MEMORY = "53200";

@@ -359,6 +359,72 @@ public final class Table implements ReadableTable {
     }
 
     /**
+     * The row that holds {@code row}'s key of unique index {@code indexName}, for INSERT ... ON CONFLICT: a live row
+     * with that key, committed at any time or written by this transaction, found as the unique-key check of an
+     * insert finds it ({@link UniqueKeyCheck}), after waiting for a transaction still writing the key. Returns -1
+     * if no row holds it, or the key has a NULL (which never conflicts); an insert of the row may still fail as
+     * {@link #insert} says, if another transaction takes the key meanwhile or freed it after this one's snapshot.
+     * The probe counts as a read of the key for Serializable SI.
+     */
+    public long keyHolder(Transaction tx, String indexName, Object[] row) {
+        Snapshot snapshot = tx.snapshot();
+        schemaLock.readLock().lock();
+        try {
+            Object[] values = validator.canonical(row);
+            while (true) {
+                IndexAccess index = index(indexName); // again after a wait: the index list may have changed
+                if (!index.definition().unique() || index.hasNullKey(values)) {
+                    return -1;
+                }
+                byte[] key = index.keyOf(values);
+                tx.control().onIndexScan(tx, definition.id(), index.definition().id(), KeyRange.key(key));
+                WriteDecision decision;
+                synchronized (keyLatch(index, key)) {
+                    decision = checkUnique(index, key, -1, snapshot);
+                }
+                switch (decision.kind()) {
+                    case DUPLICATE:
+                        return decision.other();
+                    case WAIT:
+                        awaitWithoutSchemaLock(tx, decision.other());
+                        continue;
+                    default:
+                        return -1;
+                }
+            }
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Row {@code rowId} as the transaction's snapshot sees it or, with {@code newestCommitted}, its newest committed
+     * version (READ COMMITTED acting on a row committed after its statement's snapshot); null where that version is
+     * a deletion or there is none.
+     */
+    public Object[] row(Transaction tx, long rowId, boolean newestCommitted) {
+        Snapshot snapshot = newestCommitted ? new Snapshot(Long.MAX_VALUE >>> 2, tx.id()) : tx.snapshot();
+        tx.control().onRowRead(tx, definition.id(), rowId, () -> heap.newestWord(rowId));
+        schemaLock.readLock().lock();
+        try {
+            return heap.read(rowId, snapshot);
+        } finally {
+            schemaLock.readLock().unlock();
+        }
+    }
+
+    /**
+     * The 40001 error, the transaction aborted, for a statement that must act on row {@code rowId} whose newest
+     * version a transaction committed after this one's snapshot (INSERT ... ON CONFLICT meeting a row inserted
+     * concurrently): under first-updater-wins a transaction acts only on rows its snapshot sees.
+     */
+    public RuntimeException committedAfterSnapshot(Transaction tx, long rowId) {
+        return transactions.abort(tx, TransactionManager.AbortCause.WRITE_CONFLICT,
+            ErrorCode.WRITE_CONFLICT.exception(definition.name(), describeRow(rowId, null),
+                "was written by a transaction that committed after this transaction's snapshot"));
+    }
+
+    /**
      * Replaces row {@code rowId} with {@code newRow}. Returns false if the row no longer exists for the transaction.
      * Fails with 40001 if a concurrent transaction changed the row first, and with 23505 if the new row takes a
      * unique key that another row holds.

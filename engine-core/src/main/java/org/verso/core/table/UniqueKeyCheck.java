@@ -13,7 +13,7 @@ import org.verso.storage.version.VersionWord;
  * <ol>
  *   <li>no version (an insert that was rolled back): no conflict;</li>
  *   <li>written by another transaction still running: WAIT for it, then check again;</li>
- *   <li>a live version with the key, committed (at any time) or the transaction's own: DUPLICATE (23505);</li>
+ *   <li>a live version with the key, committed (at any time) or the transaction's own: DUPLICATE (23505), naming the other row;</li>
  *   <li>a version without the key (deleted, or the key changed) committed after the transaction's snapshot, while
  *       the version the snapshot sees still has it: CONFLICT (40001): the key was freed concurrently, and taking it
  *       would be a lost update under first-updater-wins;</li>
@@ -37,7 +37,7 @@ final class UniqueKeyCheck {
             return WriteDecision.waitFor(ts);
         }
         if (newest.row() != null && index.matches(newest.row(), key)) {
-            return WriteDecision.DUPLICATE;
+            return WriteDecision.duplicateOf(otherRow);
         }
         if (committed && ts > snapshot.timestamp()) {
             Object[] seen = heap.read(otherRow, snapshot);

@@ -35,6 +35,7 @@ import org.verso.sql.exec.node.AggregateFunction;
 import org.verso.sql.exec.node.AggregateNode;
 import org.verso.sql.exec.node.FilterNode;
 import org.verso.sql.exec.node.HashJoinNode;
+import org.verso.sql.exec.node.InsertConflict;
 import org.verso.sql.exec.node.InsertNode;
 import org.verso.sql.exec.node.JoinType;
 import org.verso.sql.exec.node.CorrelateNode;
@@ -87,6 +88,7 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     private final ExprCompiler compiler;
     private final Function<TableDefinition, TableConstraints> constraints;
     private Map<Integer, Integer> profiledSlots; // rel id -> slot, for EXPLAIN ANALYZE
+    private InsertConflict conflict;
 
     /** A builder for plans that write tables without constraints beyond the tables' own. */
     public PlanBuilder(RexBuilder rexBuilder) {
@@ -107,6 +109,11 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     public Map<Integer, Integer> profileOperators() {
         profiledSlots = new HashMap<>();
         return profiledSlots;
+    }
+
+    /** Makes the INSERT built from now on resolve conflicts as the statement's ON CONFLICT clause says. */
+    public void onConflict(InsertConflict clause) {
+        conflict = clause;
     }
 
     public PlanNode build(RelNode rel) {
@@ -471,7 +478,7 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
         DataType[] columnTypes = table.columns().stream().map(ColumnDefinition::type).toArray(DataType[]::new);
         switch (operation) {
             case INSERT:
-                return new InsertNode(table.name(), input, targetReads > 0, columnTypes, kept);
+                return new InsertNode(table.name(), input, targetReads > 0, columnTypes, kept, conflict);
             case UPDATE: {
                 requireRowIdentity(input, "UPDATE");
                 int[] updated = new int[updateColumns.size()];

@@ -51,6 +51,7 @@ import org.verso.sql.exec.node.SortNode;
 import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlExplainAnalyze;
+import org.verso.sql.parse.ast.SqlInsertOnConflict;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
 import org.verso.sql.parse.ast.SqlTransactionStatement;
 import org.verso.sql.parse.ast.SqlChangeReturning;
@@ -213,8 +214,10 @@ public final class StatementCompiler {
      * @param explainLater where the direct path may plan straight into operators, how their plan's text is
      *                     written when asked for; null where it plans into relational nodes
      */
-    private CompiledStatement plan(SqlNode node, SchemaSnapshot schema, LockWait forUpdate, boolean analyze,
+    private CompiledStatement plan(SqlNode statement, SchemaSnapshot schema, LockWait forUpdate, boolean analyze,
                                    Cancellation cancellation, Supplier<String> explainLater) {
+        SqlInsertOnConflict upsert = statement instanceof SqlInsertOnConflict clause ? clause : null;
+        SqlNode node = upsert != null ? upsert.insert : statement;
         if (!node.getKind().belongsTo(SqlKind.QUERY) && !node.getKind().belongsTo(SqlKind.DML)) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("the statement " + node.getKind());
         }
@@ -229,14 +232,20 @@ public final class StatementCompiler {
         PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
             checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));
         boolean intoOperators = explainLater != null && forUpdate == null && !analyze;
+        ConflictClauses.Compiled conflict = null;
+        if (upsert != null) {
+            // The executor's clause goes into the INSERT the builder makes, on either path.
+            conflict = ConflictClauses.compile(upsert, schema, rexBuilder, checks);
+            builder.onConflict(conflict.conflict());
+        }
         if (intoOperators) {
             // The plan runs as the direct path builds it: no planner objects, its text written when asked for.
             StatementPlan<PlanNode> operators =
                 DirectPlanner.plan(node, schema, rexBuilder, new PlanShapes.Operators(builder));
             if (operators != null) {
                 return new CompiledStatement(operators.query() ? StatementKind.QUERY : StatementKind.DML,
-                    operators.parameters(), operators.columns(), operators.plan(), null, schema.catalogVersion(),
-                    explainLater, false, null, true, null);
+                    withClauseParameters(operators.parameters(), conflict), operators.columns(), operators.plan(),
+                    null, schema.catalogVersion(), explainLater, false, null, true, null);
             }
         }
         StatementPlan<RelNode> direct = directPlans && !intoOperators ? DirectPlanner.plan(node, schema,
@@ -244,7 +253,7 @@ public final class StatementCompiler {
         StatementPlan<RelNode> planned = direct != null ? direct
             : planByCalcite(node, schema, rexBuilder, cancellation);
         RelNode physical = planned.plan();
-        List<ColumnMeta> parameters = planned.parameters();
+        List<ColumnMeta> parameters = withClauseParameters(planned.parameters(), conflict);
         boolean query = planned.query();
         // FOR UPDATE locks the rows below LIMIT and OFFSET, as PostgreSQL's LockRows does: a row skipped (SKIP
         // LOCKED) or gone while the lock waited leaves its place to the next one.
@@ -258,6 +267,13 @@ public final class StatementCompiler {
         String explain = RelOptUtil.toString(physical);
         List<AnalyzeNode.Line> lines = analyze ? new ArrayList<>() : null;
         int extra = 0; // the operators above the physical plan's: the lock, and the limit above it
+        if (conflict != null) {
+            explain = conflict.explain() + "\n" + explain.indent(2);
+            if (analyze) {
+                lines.add(new AnalyzeNode.Line(conflict.explain(), -1));
+                extra++;
+            }
+        }
         if (forUpdate != null) {
             String locked = lockedTable(plan, physical);
             plan = new ForUpdateNode(plan, locked, forUpdate);
@@ -290,6 +306,21 @@ public final class StatementCompiler {
         List<ColumnMeta> columns = query ? planned.columns() : List.of();
         return CompiledStatement.planned(query ? StatementKind.QUERY : StatementKind.DML, parameters, columns, plan,
             schema.catalogVersion(), explain, forUpdate != null, direct != null);
+    }
+
+    /** The statement's parameters: the INSERT's, then those of its ON CONFLICT clause, if any. */
+    private static List<ColumnMeta> withClauseParameters(List<ColumnMeta> parameters,
+                                                         ConflictClauses.Compiled conflict) {
+        if (conflict == null || conflict.parameterTypes().isEmpty()) {
+            return parameters;
+        }
+        List<ColumnMeta> all = new ArrayList<>(parameters);
+        List<ColumnMeta> clause = parameters(conflict.parameterTypes());
+        for (int i = 0; i < clause.size(); i++) {
+            ColumnMeta meta = clause.get(i);
+            all.add(new ColumnMeta("?" + (parameters.size() + i + 1), meta.type(), meta.nullable(), null, null));
+        }
+        return all;
     }
 
     /**

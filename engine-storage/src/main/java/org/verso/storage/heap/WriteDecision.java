@@ -5,8 +5,8 @@ package org.verso.storage.heap;
  * The heap installs the new version on {@link Kind#PUT} and returns every other decision to its caller, which acts
  * on it (waits, aborts, skips the row) after the heap has released its locks.
  *
- * <p>Decisions other than WAIT and CONFLICT carry no data and are shared constants, so deciding allocates nothing
- * on the common path.
+ * <p>Decisions other than WAIT, CONFLICT and DUPLICATE carry no data and are shared constants, so deciding
+ * allocates nothing on the common path.
  */
 public final class WriteDecision {
     /** The kinds of decision. */
@@ -25,7 +25,6 @@ public final class WriteDecision {
 
     public static final WriteDecision PUT = new WriteDecision(Kind.PUT, 0);
     public static final WriteDecision ROW_GONE = new WriteDecision(Kind.ROW_GONE, 0);
-    public static final WriteDecision DUPLICATE = new WriteDecision(Kind.DUPLICATE, 0);
 
     private final Kind kind;
     private final long other;
@@ -40,6 +39,11 @@ public final class WriteDecision {
         return new WriteDecision(Kind.WAIT, ownerTxid);
     }
 
+    /** The key the writer wants is held by live row {@code rowId}. */
+    public static WriteDecision duplicateOf(long rowId) {
+        return new WriteDecision(Kind.DUPLICATE, rowId);
+    }
+
     /** The row was changed by a transaction that committed at {@code commitTs}, after the writer's snapshot. */
     public static WriteDecision conflict(long commitTs) {
         return new WriteDecision(Kind.CONFLICT, commitTs);
@@ -49,13 +53,16 @@ public final class WriteDecision {
         return kind;
     }
 
-    /** For WAIT the txid to wait for; for CONFLICT the commit timestamp of the change; otherwise 0. */
+    /**
+     * For WAIT the txid to wait for; for CONFLICT the commit timestamp of the change; for DUPLICATE the row that
+     * holds the key; otherwise 0.
+     */
     public long other() {
         return other;
     }
 
     @Override
     public String toString() {
-        return kind == Kind.WAIT || kind == Kind.CONFLICT ? kind + "(" + other + ")" : kind.name();
+        return kind == Kind.PUT || kind == Kind.ROW_GONE ? kind.name() : kind + "(" + other + ")";
     }
 }

@@ -1,0 +1,193 @@
+package org.verso.sql.exec.node;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.verso.common.ErrorCode;
+import org.verso.common.SqlState;
+import org.verso.common.VersoException;
+import org.verso.common.type.DataType;
+import org.verso.common.type.Values;
+import org.verso.core.table.RowRecheck;
+import org.verso.core.table.Table;
+import org.verso.core.tx.Transaction;
+import org.verso.sql.exec.ExecContext;
+import org.verso.sql.exec.GeneratedKeyCollector;
+import org.verso.sql.exec.constraint.TableConstraints;
+import org.verso.sql.exec.expr.Expr;
+
+/**
+ * What INSERT ... ON CONFLICT does with each proposed row, as PostgreSQL does: if a row of the table holds the
+ * proposed row's key of a conflict index (the target's unique index, or for DO NOTHING without a target any unique
+ * index), DO NOTHING skips the proposed row and DO UPDATE updates that row, with expressions over the existing row
+ * followed by the proposed one ({@code EXCLUDED}); otherwise the row is inserted. A key that another transaction is
+ * writing is waited for, and a key taken between the probe and the insert sends the row round again, so every
+ * proposed row ends inserted, updated or skipped, never in a 23505 of a conflict index.
+ *
+ * <p>Under Snapshot Isolation a conflicting row that the transaction's snapshot does not see (committed after it)
+ * fails with 40001, for DO NOTHING too, since acting on it would act on data the snapshot does not hold; at READ
+ * COMMITTED DO UPDATE updates the row's newest committed version. A row that the same statement inserted or updated
+ * cannot be updated by it again (21000). One instance per plan; the per-execution state is a {@link Changes}.
+ */
+public final class InsertConflict {
+    private final List<String> indexes;
+    private final int[] updatedColumns;
+    private final Expr[] values;
+    private final Expr condition;
+
+    /**
+     * @param indexes        the unique indexes whose keys conflict
+     * @param updatedColumns the table positions DO UPDATE sets, or null for DO NOTHING
+     * @param values         their values, over the existing row followed by the proposed row
+     * @param condition      DO UPDATE's WHERE over the same row, or null
+     */
+    public InsertConflict(List<String> indexes, int[] updatedColumns, Expr[] values, Expr condition) {
+        this.indexes = List.copyOf(indexes);
+        this.updatedColumns = updatedColumns;
+        this.values = values;
+        this.condition = condition;
+    }
+
+    /** The rows one execution inserted and updated, for the checks after its last write and for RETURNING. */
+    static final class Changes {
+        final List<Object[]> inserted = new ArrayList<>();
+        final List<Object[]> oldRows = new ArrayList<>();
+        final List<Object[]> newRows = new ArrayList<>();
+        final List<Long> updatedIds = new ArrayList<>();
+        /** Rows this statement inserted or updated: DO UPDATE may not change them again. */
+        final Set<Long> changed = new HashSet<>();
+    }
+
+    /**
+     * Inserts {@code proposed} (canonical, checked) or resolves its conflict; returns 1 if a row was inserted or
+     * updated, 0 if the proposed row was skipped.
+     */
+    int apply(Table target, ExecContext ctx, Object[] proposed, DataType[] columnTypes, TableConstraints constraints,
+              Changes changes) {
+        Transaction tx = ctx.transaction();
+        boolean newestCommitted = tx.control().followsConcurrentUpdates();
+        while (true) {
+            ctx.checkCancelled();
+            long holder = holder(target, tx, proposed);
+            if (holder < 0) {
+                int mark = tx.writeMark();
+                try {
+                    long rowId = target.insert(tx, proposed);
+                    changes.changed.add(rowId);
+                    changes.inserted.add(proposed);
+                    collect(ctx, proposed);
+                    return 1;
+                } catch (VersoException e) {
+                    if (!SqlState.UNIQUE_VIOLATION.equals(e.sqlState())) {
+                        throw e;
+                    }
+                    tx.rollbackStatement(mark); // the version and the entries the failed insert made
+                    if (holder(target, tx, proposed) < 0) {
+                        throw e; // a unique index outside the conflict target
+                    }
+                    continue; // another transaction took the key after the probe: resolve against its row
+                }
+            }
+            Object[] existing = target.row(tx, holder, false);
+            if (existing == null && !newestCommitted) {
+                throw target.committedAfterSnapshot(tx, holder);
+            }
+            if (updatedColumns == null) {
+                return 0;
+            }
+            if (changes.changed.contains(holder)) {
+                throw ErrorCode.ROW_CHANGED_TWICE.exception(target.definition().name(), Arrays.toString(proposed));
+            }
+            if (existing == null) {
+                existing = target.row(tx, holder, true);
+                if (existing == null) {
+                    continue; // deleted since: the key is free again
+                }
+            }
+            Object[] updated = updatedRow(existing, proposed, columnTypes, constraints, ctx);
+            if (updated == null) {
+                return 0; // DO UPDATE ... WHERE did not hold
+            }
+            // [0]: the newest version a READ COMMITTED recheck evaluated, [1]: the row it computed from it
+            Object[][] rechecked = new Object[2][];
+            RowRecheck recheck = !newestCommitted ? null : newest -> {
+                rechecked[0] = newest;
+                rechecked[1] = updatedRow(newest, proposed, columnTypes, constraints, ctx);
+                return rechecked[1];
+            };
+            if (!target.update(tx, holder, existing, updated, recheck)) {
+                if (rechecked[0] != null) {
+                    return 0; // the newest version no longer meets the WHERE condition
+                }
+                continue; // deleted concurrently (READ COMMITTED): the key may be free
+            }
+            Object[] written = rechecked[1] != null ? rechecked[1] : updated;
+            changes.changed.add(holder);
+            changes.oldRows.add(rechecked[1] != null ? rechecked[0] : existing);
+            changes.newRows.add(written);
+            changes.updatedIds.add(holder);
+            collect(ctx, written);
+            return 1;
+        }
+    }
+
+    /** The row holding the proposed row's key of the first conflict index that has one, or -1. */
+    private long holder(Table target, Transaction tx, Object[] proposed) {
+        for (String index : indexes) {
+            long holder = target.keyHolder(tx, index, proposed);
+            if (holder >= 0) {
+                return holder;
+            }
+        }
+        return -1;
+    }
+
+    /** The existing row with DO UPDATE's SET values, checked; null if its WHERE condition does not hold. */
+    private Object[] updatedRow(Object[] existing, Object[] proposed, DataType[] columnTypes,
+                                TableConstraints constraints, ExecContext ctx) {
+        int width = columnTypes.length;
+        Object[] both = Arrays.copyOf(existing, 2 * width);
+        System.arraycopy(proposed, 0, both, width, width);
+        if (condition != null && !Boolean.TRUE.equals(condition.eval(both, ctx))) {
+            return null;
+        }
+        Object[] updated = Arrays.copyOf(existing, width);
+        for (int i = 0; i < updatedColumns.length; i++) {
+            int column = updatedColumns[i];
+            updated[column] = Values.canonical(values[i].eval(both, ctx), columnTypes[column]);
+        }
+        constraints.checkRow(updated, ctx);
+        return updated;
+    }
+
+    private static void collect(ExecContext ctx, Object[] row) {
+        GeneratedKeyCollector keys = ctx.generatedKeys();
+        if (keys != null) {
+            keys.add(row);
+        }
+    }
+
+    /**
+     * The plan's text for the clause, as EXPLAIN shows it: {@code values} and {@code condition} are the texts of
+     * the SET expressions and of the WHERE condition ($0 the existing row's first column, then the proposed row's).
+     */
+    public String explain(String table, List<String> columnNames, List<String> valueTexts, String conditionText) {
+        StringBuilder text = new StringBuilder("VersoOnConflict(table=[").append(table).append("], indexes=")
+            .append(indexes);
+        if (updatedColumns == null) {
+            return text.append(", action=[NOTHING])").toString();
+        }
+        text.append(", action=[UPDATE], set=[");
+        for (int i = 0; i < updatedColumns.length; i++) {
+            text.append(i == 0 ? "" : ", ").append(columnNames.get(updatedColumns[i])).append('=')
+                .append(valueTexts.get(i));
+        }
+        text.append(']');
+        if (conditionText != null) {
+            text.append(", where=[").append(conditionText).append(']');
+        }
+        return text.append(')').toString();
+    }
+}
