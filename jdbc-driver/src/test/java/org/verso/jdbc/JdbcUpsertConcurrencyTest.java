@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * INSERT ... ON CONFLICT from many connections at once on a few keys, in random order (the seed is printed). Every
  * upsert that committed must be counted exactly once in its key's row: none lost, none applied twice, and no 23505
- * ever reaches the application. At REPEATABLE READ (Snapshot Isolation) an upsert that meets a row its snapshot does
- * not see fails with 40001 and is retried; at READ COMMITTED a single upsert never fails.
+ * ever reaches the application. At REPEATABLE READ (Snapshot Isolation) and SERIALIZABLE an upsert that meets a row
+ * its snapshot does not see fails with 40001 and is retried; at READ COMMITTED a single upsert never fails.
  */
 class JdbcUpsertConcurrencyTest {
     private static final int KEYS = 6;
@@ -46,7 +46,7 @@ class JdbcUpsertConcurrencyTest {
     @Test
     void connectionsRacingToInsertEachKeyFirstAllCountOnce() throws Exception {
         for (int isolation : new int[] {Connection.TRANSACTION_READ_COMMITTED,
-            Connection.TRANSACTION_REPEATABLE_READ}) {
+            Connection.TRANSACTION_REPEATABLE_READ, Connection.TRANSACTION_SERIALIZABLE}) {
             long seed = Long.getLong("verso.seed", System.nanoTime());
             System.out.println("JdbcUpsertConcurrencyTest racing seed=" + seed + " isolation=" + isolation);
             String url = JdbcTestSupport.freshMemoryUrl("upsert-race");
