@@ -132,14 +132,14 @@ class BTreeRecoveryTest {
                             checkpointsOver.await();
                         }
                         long k = r.nextInt(100_000) * 4L + id;
-                        // Grow the tree (splits), then shrink it (merges). A built tree is large for the removals
-                        // to empty nodes at random, so its writers remove their lowest keys, as a purge of old rows
-                        // does, and the nodes at its left end empty.
+                        // Grow the tree (splits), then shrink it (merges). Removals at random seldom empty a node
+                        // (a run here ended with none merged), so writers also remove their lowest keys, as a purge
+                        // of old rows does, and the nodes at the tree's left end empty; a built tree's only so.
                         boolean grow = i < 8_000;
                         if (mine.isEmpty() || (grow ? r.nextInt(3) > 0 : r.nextInt(3) == 0)) {
                             assertEquals(mine.add(k), tree.insert(key(k), k));
                         } else {
-                            Long victim = loadedPerWriter > 0 ? mine.first() : mine.ceiling(k);
+                            Long victim = loadedPerWriter > 0 || r.nextBoolean() ? mine.first() : mine.ceiling(k);
                             victim = victim == null ? mine.first() : victim;
                             mine.remove(victim);
                             assertTrue(tree.remove(key(victim), victim));
