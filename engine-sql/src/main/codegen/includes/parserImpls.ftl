@@ -570,7 +570,8 @@ SqlNode VersoQueryMaybeForUpdate() :
 }
 
 /**
- * EXPLAIN [PLAN FOR] statement: the physical plan of a query (FOR UPDATE too), an INSERT, an UPDATE or a DELETE.
+ * EXPLAIN [PLAN FOR] statement: the physical plan of a query (FOR UPDATE too), an INSERT, an UPDATE, a DELETE or a
+ * MERGE.
  * EXPLAIN ANALYZE statement runs the statement and adds, to each operator, the rows it returned, how often it was
  * opened and the time spent in it. Tried before Calcite's EXPLAIN, whose WITH TYPE / AS JSON variants Verso does
  * not offer.
@@ -592,6 +593,8 @@ SqlNode VersoExplain() :
         stmt = VersoQueryMaybeForUpdate()
     |
         stmt = VersoChangeMaybeReturning()
+    |
+        stmt = SqlMerge()
     )
     {
         if (analyze) {

@@ -44,6 +44,8 @@ public enum ErrorCode {
     SUBQUERY_ROWS(SqlState.CARDINALITY_VIOLATION, "more than one row returned by a subquery used as a value"),
     ROW_CHANGED_TWICE(SqlState.CARDINALITY_VIOLATION, "ON CONFLICT DO UPDATE cannot change a row of table %s a "
         + "second time: proposed row %s has the key of a row the same statement inserted or updated"),
+    MERGE_ROW_TWICE(SqlState.CARDINALITY_VIOLATION,
+        "MERGE cannot update a row of table %s a second time: more than one source row matches it"),
     INVALID_ROW_COUNT(SqlState.INVALID_ROW_COUNT, "LIMIT and OFFSET must not be negative, not %d"),
     INVALID_CAST(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST, "cannot convert %s to %s"),
     INEXACT_PARAMETER(SqlState.INVALID_CHARACTER_VALUE_FOR_CAST,

@@ -1,6 +1,7 @@
 package org.verso.sql.exec;
 
 import java.time.LocalDateTime;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +122,23 @@ public final class ExecContext {
         c.recheckTable = table;
         c.recheckRowId = rowId;
         c.recheckRow = row;
+        c.profile = profile;
+        return c;
+    }
+
+    /**
+     * A context for a part of the statement run once per row of another part, with {@code values} as the parameters
+     * after the statement's own (MERGE runs its match and its insert once per source row, the row's values bound
+     * to the parameters those parts were planned with). Everything else is this context's.
+     */
+    public ExecContext withTrailingParams(Object[] values) {
+        Object[] all = Arrays.copyOf(params, params.length + values.length);
+        System.arraycopy(values, 0, all, params.length, values.length);
+        ExecContext c = new ExecContext(database, transaction, all, cancellation);
+        c.statementTime = statementTime();
+        c.correlations = correlations();
+        c.workingTables = workingTables();
+        c.generatedKeys = generatedKeys;
         c.profile = profile;
         return c;
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +27,7 @@ import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -45,6 +47,7 @@ import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.analyze.AnalyzeNode;
 import org.verso.sql.exec.analyze.ProfiledNode;
 import org.verso.sql.exec.constraint.ConstraintPlanner;
+import org.verso.sql.exec.constraint.TableConstraints;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.ForUpdateNode;
 import org.verso.sql.exec.node.SortNode;
@@ -126,6 +129,9 @@ public final class StatementCompiler {
                 // TRUNCATE is a transactional DELETE of every row: foreign keys act, and a rollback restores them.
                 node = new SqlDelete(truncate.getParserPosition(), truncate.table, null, null, null);
             }
+            if (node instanceof SqlMerge) {
+                return planMerge(sql, catalog, systemViews, cancellation);
+            }
             if (DdlTranslator.isDdl(node)) {
                 return CompiledStatement.ddl(DdlTranslator.translate(node), catalog.version(),
                     node.getKind().toString());
@@ -144,6 +150,12 @@ public final class StatementCompiler {
                     explained = forUpdateQuery.query;
                 }
                 boolean analyze = explain instanceof SqlExplainAnalyze;
+                if (explained instanceof SqlMerge) {
+                    if (analyze) {
+                        throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("EXPLAIN ANALYZE of MERGE");
+                    }
+                    return explain(planMerge(sql, catalog, systemViews, cancellation));
+                }
                 CompiledStatement planned = plan(explained, currentSnapshot(catalog, systemViews), locking, analyze,
                     cancellation, null);
                 return analyze ? planned : explain(planned);
@@ -164,6 +176,30 @@ public final class StatementCompiler {
         Supplier<String> explain = !operators ? null : Suppliers.memoize(
             () -> compile(sql, catalog, systemViews, new Cancellation(), false).explain());
         return plan(change, currentSnapshot(catalog, systemViews), null, false, cancellation, explain);
+    }
+
+    /** MERGE, planned from plans of ordinary statements ({@link MergePlanner}) against one catalog snapshot. */
+    private CompiledStatement planMerge(String sql, Catalog catalog, List<SystemView> systemViews,
+                                        Cancellation cancellation) {
+        SchemaSnapshot schema = currentSnapshot(catalog, systemViews);
+        RexBuilder rexBuilder = schema.rexBuilder();
+        ExprCompiler compiler = new ExprCompiler(rexBuilder);
+        return MergePlanner.plan(() -> merge(SqlParsing.parse(sql)), schema, rexBuilder, compiler,
+            constraints(schema, rexBuilder, compiler),
+            statement -> plan(statement, schema, null, false, cancellation, null));
+    }
+
+    private static SqlMerge merge(SqlNode parsed) {
+        return (SqlMerge) (parsed instanceof SqlExplain explain ? explain.getExplicandum() : parsed);
+    }
+
+    /** The constraints a write to a table keeps, their CHECK conditions compiled against {@code schema}. */
+    private static Function<TableDefinition, TableConstraints> constraints(SchemaSnapshot schema,
+                                                                           RexBuilder rexBuilder,
+                                                                           ExprCompiler compiler) {
+        ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
+        return table -> constraints.plan(table, (t, condition) ->
+            compiler.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder)));
     }
 
     /**
@@ -227,10 +263,8 @@ public final class StatementCompiler {
         DefaultKeyword.expand(node, schema.catalog());
         SequenceCalls.rewrite(node, schema.catalog());
         RexBuilder rexBuilder = schema.rexBuilder();
-        ConstraintPlanner constraints = new ConstraintPlanner(schema.catalog());
         ExprCompiler checks = new ExprCompiler(rexBuilder);
-        PlanBuilder builder = new PlanBuilder(rexBuilder, table -> constraints.plan(table, (t, condition) ->
-            checks.compile(ScalarExpressions.compile(condition, t.name(), schema, rexBuilder))));
+        PlanBuilder builder = new PlanBuilder(rexBuilder, constraints(schema, rexBuilder, checks));
         boolean intoOperators = explainLater != null && forUpdate == null && !analyze;
         ConflictClauses.Compiled conflict = null;
         if (upsert != null) {

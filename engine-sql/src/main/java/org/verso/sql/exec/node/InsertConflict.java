@@ -9,8 +9,6 @@ import org.verso.common.ErrorCode;
 import org.verso.common.SqlState;
 import org.verso.common.VersoException;
 import org.verso.common.type.DataType;
-import org.verso.common.type.Values;
-import org.verso.core.table.RowRecheck;
 import org.verso.core.table.Table;
 import org.verso.core.tx.Transaction;
 import org.verso.sql.exec.ExecContext;
@@ -33,9 +31,7 @@ import org.verso.sql.exec.expr.Expr;
  */
 public final class InsertConflict {
     private final List<String> indexes;
-    private final int[] updatedColumns;
-    private final Expr[] values;
-    private final Expr condition;
+    private final RowAssignments assignments;
 
     /**
      * @param indexes        the unique indexes whose keys conflict
@@ -45,17 +41,13 @@ public final class InsertConflict {
      */
     public InsertConflict(List<String> indexes, int[] updatedColumns, Expr[] values, Expr condition) {
         this.indexes = List.copyOf(indexes);
-        this.updatedColumns = updatedColumns;
-        this.values = values;
-        this.condition = condition;
+        this.assignments = updatedColumns == null ? null : new RowAssignments(updatedColumns, values, condition);
     }
 
-    /** The rows one execution inserted and updated, for the checks after its last write and for RETURNING. */
+    /** The rows one execution inserted and updated, for the checks after its last write. */
     static final class Changes {
         final List<Object[]> inserted = new ArrayList<>();
-        final List<Object[]> oldRows = new ArrayList<>();
-        final List<Object[]> newRows = new ArrayList<>();
-        final List<Long> updatedIds = new ArrayList<>();
+        final RowAssignments.Updated updated = new RowAssignments.Updated();
         /** Rows this statement inserted or updated: DO UPDATE may not change them again. */
         final Set<Long> changed = new HashSet<>();
     }
@@ -77,7 +69,10 @@ public final class InsertConflict {
                     long rowId = target.insert(tx, proposed);
                     changes.changed.add(rowId);
                     changes.inserted.add(proposed);
-                    collect(ctx, proposed);
+                    GeneratedKeyCollector keys = ctx.generatedKeys();
+                    if (keys != null) {
+                        keys.add(proposed);
+                    }
                     return 1;
                 } catch (VersoException e) {
                     if (!SqlState.UNIQUE_VIOLATION.equals(e.sqlState())) {
@@ -94,7 +89,7 @@ public final class InsertConflict {
             if (existing == null && !newestCommitted) {
                 throw target.committedAfterSnapshot(tx, holder);
             }
-            if (updatedColumns == null) {
+            if (assignments == null) {
                 return 0;
             }
             if (changes.changed.contains(holder)) {
@@ -106,30 +101,16 @@ public final class InsertConflict {
                     continue; // deleted since: the key is free again
                 }
             }
-            Object[] updated = updatedRow(existing, proposed, columnTypes, constraints, ctx);
-            if (updated == null) {
-                return 0; // DO UPDATE ... WHERE did not hold
+            switch (assignments.update(target, ctx, holder, existing, proposed, null, columnTypes, constraints,
+                changes.updated)) {
+                case UPDATED:
+                    changes.changed.add(holder);
+                    return 1;
+                case NOT_QUALIFIED:
+                    return 0; // DO UPDATE ... WHERE did not hold
+                default:
+                    continue; // deleted concurrently (READ COMMITTED): the key may be free
             }
-            // [0]: the newest version a READ COMMITTED recheck evaluated, [1]: the row it computed from it
-            Object[][] rechecked = new Object[2][];
-            RowRecheck recheck = !newestCommitted ? null : newest -> {
-                rechecked[0] = newest;
-                rechecked[1] = updatedRow(newest, proposed, columnTypes, constraints, ctx);
-                return rechecked[1];
-            };
-            if (!target.update(tx, holder, existing, updated, recheck)) {
-                if (rechecked[0] != null) {
-                    return 0; // the newest version no longer meets the WHERE condition
-                }
-                continue; // deleted concurrently (READ COMMITTED): the key may be free
-            }
-            Object[] written = rechecked[1] != null ? rechecked[1] : updated;
-            changes.changed.add(holder);
-            changes.oldRows.add(rechecked[1] != null ? rechecked[0] : existing);
-            changes.newRows.add(written);
-            changes.updatedIds.add(holder);
-            collect(ctx, written);
-            return 1;
         }
     }
 
@@ -144,31 +125,6 @@ public final class InsertConflict {
         return -1;
     }
 
-    /** The existing row with DO UPDATE's SET values, checked; null if its WHERE condition does not hold. */
-    private Object[] updatedRow(Object[] existing, Object[] proposed, DataType[] columnTypes,
-                                TableConstraints constraints, ExecContext ctx) {
-        int width = columnTypes.length;
-        Object[] both = Arrays.copyOf(existing, 2 * width);
-        System.arraycopy(proposed, 0, both, width, width);
-        if (condition != null && !Boolean.TRUE.equals(condition.eval(both, ctx))) {
-            return null;
-        }
-        Object[] updated = Arrays.copyOf(existing, width);
-        for (int i = 0; i < updatedColumns.length; i++) {
-            int column = updatedColumns[i];
-            updated[column] = Values.canonical(values[i].eval(both, ctx), columnTypes[column]);
-        }
-        constraints.checkRow(updated, ctx);
-        return updated;
-    }
-
-    private static void collect(ExecContext ctx, Object[] row) {
-        GeneratedKeyCollector keys = ctx.generatedKeys();
-        if (keys != null) {
-            keys.add(row);
-        }
-    }
-
     /**
      * The plan's text for the clause, as EXPLAIN shows it: {@code values} and {@code condition} are the texts of
      * the SET expressions and of the WHERE condition ($0 the existing row's first column, then the proposed row's).
@@ -176,10 +132,11 @@ public final class InsertConflict {
     public String explain(String table, List<String> columnNames, List<String> valueTexts, String conditionText) {
         StringBuilder text = new StringBuilder("VersoOnConflict(table=[").append(table).append("], indexes=")
             .append(indexes);
-        if (updatedColumns == null) {
+        if (assignments == null) {
             return text.append(", action=[NOTHING])").toString();
         }
         text.append(", action=[UPDATE], set=[");
+        int[] updatedColumns = assignments.columns();
         for (int i = 0; i < updatedColumns.length; i++) {
             text.append(i == 0 ? "" : ", ").append(columnNames.get(updatedColumns[i])).append('=')
                 .append(valueTexts.get(i));

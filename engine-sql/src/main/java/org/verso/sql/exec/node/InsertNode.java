@@ -71,9 +71,7 @@ public final class InsertNode extends ModifyNode {
             if (constraints.checksAfterInsert()) {
                 constraints.afterInsert(ctx, changes.inserted);
             }
-            if (constraints.checksAfterUpdate()) {
-                constraints.afterUpdate(ctx, changes.oldRows, changes.newRows, changes.updatedIds);
-            }
+            changes.updated.check(constraints, ctx);
         } else if (inserted != null) {
             constraints.afterInsert(ctx, inserted);
         }

@@ -1,0 +1,405 @@
+package org.verso.sql.prepare;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlMerge;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.util.SqlShuttle;
+import org.verso.common.ErrorCode;
+import org.verso.common.type.DataType;
+import org.verso.core.catalog.ColumnDefinition;
+import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.exec.constraint.TableConstraints;
+import org.verso.sql.exec.expr.Expr;
+import org.verso.sql.exec.expr.ExprCompiler;
+import org.verso.sql.exec.node.MergeNode;
+import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.schema.SchemaSnapshot;
+import org.verso.sql.type.TypeMapping;
+
+/**
+ * Plans {@code MERGE INTO target [AS t] USING source [AS s] ON condition [WHEN MATCHED THEN UPDATE SET ...] [WHEN
+ * NOT MATCHED THEN INSERT [(columns)] VALUES (...)]} into a {@link MergeNode} from plans of ordinary statements:
+ * <ul>
+ *   <li>the source, as {@code SELECT * FROM source};</li>
+ *   <li>the match, as {@code SELECT * FROM target AS t WHERE condition}, and the insert, as {@code INSERT INTO
+ *       target ... VALUES (...)}, with every reference to a source column replaced by a parameter numbered after
+ *       the statement's own, which the executor binds to each source row: the match is a key lookup when the
+ *       condition fixes the target's key, and the insert fills omitted columns and checks its row as any INSERT
+ *       does;</li>
+ *   <li>the condition and the SET values as {@link AssignedExpressions} over the target's row followed by the
+ *       source's, which also type-check the INSERT values and give the parameters' types.</li>
+ * </ul>
+ * A column name alone refers to whichever of the target and the source has it (42702 if both do in the condition
+ * or the SET values; in the INSERT values only the source's columns are visible). The SET values, INSERT values
+ * and condition take no subqueries or aggregates (0A000).
+ */
+final class MergePlanner {
+    private static final String WHAT = "MERGE";
+    private static final SqlParserPos POS = SqlParserPos.ZERO;
+
+    /** Plans one ordinary statement (a query or a change) with the MERGE's catalog snapshot. */
+    @FunctionalInterface
+    interface Statements {
+        CompiledStatement plan(SqlNode statement);
+    }
+
+    private final Supplier<SqlMerge> parse;
+    private final SchemaSnapshot schema;
+    private final TableDefinition target;
+    /** The target's column types, as Calcite's schema gives them. */
+    private final List<RelDataType> targetTypes;
+    private final String targetAlias;
+    private final String sourceAlias;
+    /** The source's columns by name, with their positions. */
+    private final Map<String, Integer> sourceColumns = new HashMap<>();
+    private final List<RelDataType> sourceTypes = new ArrayList<>();
+    /** The number of the statement's own parameters: a source row's values are bound after them. */
+    private final int ownParameters;
+
+    private MergePlanner(Supplier<SqlMerge> parse, SchemaSnapshot schema, TableDefinition target,
+                         List<RelDataType> targetTypes, String targetAlias, String sourceAlias, int ownParameters) {
+        this.parse = parse;
+        this.schema = schema;
+        this.target = target;
+        this.targetTypes = targetTypes;
+        this.targetAlias = targetAlias;
+        this.sourceAlias = sourceAlias;
+        this.ownParameters = ownParameters;
+    }
+
+    /**
+     * @param parse       a new tree of the statement at each call (the sub-statements are validated separately, and
+     *                    validation rewrites trees in place)
+     * @param constraints the constraints of writes to a table
+     * @param statements  plans the sub-statements
+     */
+    static CompiledStatement plan(Supplier<SqlMerge> parse, SchemaSnapshot schema, RexBuilder rexBuilder,
+                                  ExprCompiler compiler, Function<TableDefinition, TableConstraints> constraints,
+                                  Statements statements) {
+        SqlMerge merge = parse.get();
+        TableDefinition target = TargetTables.stored(merge.getTargetTable(), schema.catalog(), WHAT);
+        SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
+        String targetAlias = merge.getAlias() != null ? merge.getAlias().getSimple()
+            : name.names.get(name.names.size() - 1);
+        List<RelDataType> targetTypes = schema.catalogReader().getTable(name.names).getRowType().getFieldList()
+            .stream().map(RelDataTypeField::getType).toList();
+        MergePlanner planner = new MergePlanner(parse, schema, target, targetTypes, targetAlias,
+            sourceAlias(merge.getSourceTableRef()), AssignedExpressions.parameterCount(merge));
+        return planner.plan(merge, rexBuilder, compiler, constraints, statements);
+    }
+
+    private static String sourceAlias(SqlNode source) {
+        if (source instanceof SqlIdentifier id) {
+            return id.names.get(id.names.size() - 1);
+        }
+        if (source.getKind() == SqlKind.AS && ((SqlCall) source).operand(1) instanceof SqlIdentifier alias) {
+            return alias.getSimple();
+        }
+        throw ErrorCode.SYNTAX_ERROR.exception("the source of MERGE needs a name: USING (...) AS name");
+    }
+
+    private CompiledStatement plan(SqlMerge merge, RexBuilder rexBuilder, ExprCompiler compiler,
+                                   Function<TableDefinition, TableConstraints> constraints, Statements statements) {
+        typeBareSourceValues(merge);
+        SqlSelect sourceQuery = (SqlSelect) SqlParsing.parse("SELECT * FROM x");
+        sourceQuery.setFrom(fresh().getSourceTableRef());
+        CompiledStatement source = statements.plan(sourceQuery);
+        for (ColumnMeta column : source.columns()) {
+            sourceColumns.putIfAbsent(column.label(), sourceTypes.size());
+            sourceTypes.add(TypeMapping.toRelType(schema.typeFactory(), column.type(), column.nullable()));
+        }
+        SqlUpdate update = merge.getUpdateCall();
+        SqlInsert insert = merge.getInsertCall();
+        int[] updated = update == null ? null : AssignedExpressions.setColumns(update.getTargetColumnList(), target);
+        List<SqlNode> insertValues = insert == null ? List.of() : insertValues(insert);
+        int[] inserted = insert == null ? new int[0] : insertColumns(insert, insertValues.size());
+
+        // The condition, the SET values and the INSERT values (DEFAULT aside), in the order of the statement's text,
+        // so that their parameters come in the order of their numbers.
+        List<SqlNode> items = new ArrayList<>();
+        List<Integer> assigned = new ArrayList<>();
+        items.add(AssignedExpressions.withoutQueries(merge.getCondition(), WHAT));
+        assigned.add(-1);
+        for (int i = 0; updated != null && i < updated.length; i++) {
+            items.add(AssignedExpressions.withoutQueries(update.getSourceExpressionList().get(i), WHAT));
+            assigned.add(updated[i]);
+        }
+        int firstInsertItem = items.size();
+        for (int i = 0; i < inserted.length; i++) {
+            if (insertValues.get(i).getKind() != SqlKind.DEFAULT) {
+                items.add(qualifiedBySource(AssignedExpressions.withoutQueries(insertValues.get(i), WHAT)));
+                assigned.add(inserted[i]);
+            }
+        }
+        List<RelDataType> columnTypes = targetTypes;
+        SqlNode targetItem = ((SqlSelect) SqlParsing.parse("SELECT 1 FROM " + ScalarExpressions.quoted(target.name())
+            + " AS " + AssignedExpressions.quote(targetAlias))).getFrom();
+        SqlNode from = new SqlJoin(POS, targetItem, SqlLiteral.createBoolean(false, POS), JoinType.COMMA.symbol(POS),
+            merge.getSourceTableRef(), JoinConditionType.NONE.symbol(POS), null);
+        AssignedExpressions.Converted converted = AssignedExpressions.convert(schema, rexBuilder, from, items,
+            assigned.stream().mapToInt(Integer::intValue).toArray(), target, columnTypes,
+            columnTypes.size() + sourceTypes.size(), WHAT);
+        List<RexNode> expressions = converted.items();
+        for (RexNode value : expressions.subList(firstInsertItem, expressions.size())) {
+            int first = RelOptUtil.InputFinder.bits(value).nextSetBit(0);
+            if (first >= 0 && first < columnTypes.size()) {
+                throw ErrorCode.COLUMN_NOT_FOUND.exception(target.column(first).name() + " in MERGE's INSERT values "
+                    + "(only the source's columns are there)");
+            }
+        }
+        Expr condition = compiler.compile(AssignedExpressions.condition(expressions.get(0), "MERGE ... ON"));
+        Expr[] values = null;
+        if (updated != null) {
+            values = new Expr[updated.length];
+            for (int i = 0; i < updated.length; i++) {
+                values[i] = compiler.compile(expressions.get(1 + i));
+            }
+        }
+
+        CompiledStatement match = statements.plan(matchQuery());
+        if (!match.plan().preservesRowId()) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("this MERGE condition (its match is not a read of the "
+                + "target table alone)");
+        }
+        CompiledStatement insertion = insert == null ? null : statements.plan(insertStatement());
+        DataType[] types = target.columns().stream().map(ColumnDefinition::type).toArray(DataType[]::new);
+        MergeNode node = new MergeNode(target.name(), source.plan(), match.plan(), condition, updated, values,
+            insertion == null ? null : insertion.plan(), types, constraints.apply(target));
+        return CompiledStatement.planned(StatementKind.DML, parameters(source, converted.parameterTypes()),
+            List.of(), node, schema.catalogVersion(), explain(updated, expressions, source, match, insertion), false,
+            false);
+    }
+
+    /** A new tree of the statement, with the bare parameters of a VALUES source typed. */
+    private SqlMerge fresh() {
+        SqlMerge merge = parse.get();
+        typeBareSourceValues(merge);
+        return merge;
+    }
+
+    /**
+     * Types the bare parameters and NULLs of a VALUES source ({@code USING (VALUES (?, ?)) AS s (id, v)}, the form
+     * applications send through JDBC), which Calcite cannot type by themselves, as the target column their source
+     * column is compared with in the ON condition or assigned to in the SET or INSERT values; a string keeps any
+     * length, so that the target column's own check reports a value too long (22001). A parameter whose column
+     * meets no target column is left as written, and the statement fails as Calcite fails it.
+     */
+    private void typeBareSourceValues(SqlMerge merge) {
+        if (!(merge.getSourceTableRef() instanceof SqlCall as) || as.getKind() != SqlKind.AS || as.operandCount() < 3
+            || as.operand(0).getKind() != SqlKind.VALUES) {
+            return;
+        }
+        List<String> names = as.getOperandList().subList(2, as.operandCount()).stream()
+            .map(n -> ((SqlIdentifier) n).getSimple()).toList();
+        Map<String, RelDataType> types = new HashMap<>();
+        inferFromCondition(merge.getCondition(), names, types);
+        if (merge.getUpdateCall() != null) {
+            SqlUpdate update = merge.getUpdateCall();
+            for (int i = 0; i < update.getTargetColumnList().size(); i++) {
+                SqlIdentifier column = (SqlIdentifier) update.getTargetColumnList().get(i);
+                infer(update.getSourceExpressionList().get(i), column.names.get(column.names.size() - 1), names,
+                    types, false);
+            }
+        }
+        if (merge.getInsertCall() != null) {
+            SqlNodeList columns = merge.getInsertCall().getTargetColumnList();
+            List<SqlNode> values = insertValues(merge.getInsertCall());
+            for (int i = 0; i < values.size() && (columns == null ? i < target.columnCount() : i < columns.size());
+                 i++) {
+                infer(values.get(i), columns == null ? target.column(i).name()
+                    : ((SqlIdentifier) columns.get(i)).getSimple(), names, types, true);
+            }
+        }
+        for (SqlNode row : ((SqlCall) as.operand(0)).getOperandList()) {
+            SqlCall values = (SqlCall) row;
+            for (int j = 0; j < values.operandCount() && j < names.size(); j++) {
+                SqlNode value = values.operand(j);
+                RelDataType type = types.get(names.get(j));
+                boolean bare = value instanceof SqlDynamicParam
+                    || value instanceof SqlLiteral literal && literal.getTypeName() == SqlTypeName.NULL;
+                if (bare && type != null) {
+                    values.setOperand(j, new SqlBasicCall(SqlStdOperatorTable.CAST, List.of(value,
+                        SqlTypeUtil.convertTypeToSpec(type)), value.getParserPosition()));
+                }
+            }
+        }
+    }
+
+    /** Types from the ON condition's equalities between a target column and a source column. */
+    private void inferFromCondition(SqlNode condition, List<String> names, Map<String, RelDataType> types) {
+        if (!(condition instanceof SqlCall call)) {
+            return;
+        }
+        if (call.getKind() == SqlKind.AND) {
+            call.getOperandList().forEach(c -> inferFromCondition(c, names, types));
+        } else if (call.getKind() == SqlKind.EQUALS) {
+            for (int side = 0; side < 2; side++) {
+                if (call.operand(side) instanceof SqlIdentifier column
+                    && (column.names.size() == 2 && column.names.get(0).equals(targetAlias)
+                        || column.isSimple() && !names.contains(column.getSimple()))) {
+                    infer(call.operand(1 - side), column.names.get(column.names.size() - 1), names, types, false);
+                }
+            }
+        }
+    }
+
+    /** If {@code value} names a source column, that column takes the type of target column {@code column}. */
+    private void infer(SqlNode value, String column, List<String> names, Map<String, RelDataType> types,
+                       boolean sourceOnly) {
+        if (!(value instanceof SqlIdentifier id) || target.columnIndex(column) < 0) {
+            return;
+        }
+        String name = id.names.size() == 2 && id.names.get(0).equals(sourceAlias) ? id.names.get(1)
+            : id.isSimple() && (sourceOnly || target.columnIndex(id.getSimple()) < 0) ? id.getSimple() : null;
+        if (name != null && names.contains(name)) {
+            RelDataType type = targetTypes.get(target.columnIndex(column));
+            types.putIfAbsent(name, SqlTypeUtil.inCharFamily(type)
+                ? TypeMapping.toRelType(schema.typeFactory(), DataType.varchar(DataType.MAX_STRING_LENGTH), true)
+                : type);
+        }
+    }
+
+    /** The statement's parameters: the source's, then those of the condition, SET and INSERT values. */
+    private List<ColumnMeta> parameters(CompiledStatement source, List<RelDataType> itemParameters) {
+        int ofSource = source.parameters().size();
+        // The synthetic query lists its select items' parameters before those of its FROM clause (the source).
+        if (itemParameters.size() != ownParameters) {
+            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("parameters in this MERGE statement");
+        }
+        List<ColumnMeta> all = new ArrayList<>(source.parameters());
+        List<ColumnMeta> rest = StatementCompiler.parameters(itemParameters.subList(0, ownParameters - ofSource));
+        for (int i = 0; i < rest.size(); i++) {
+            ColumnMeta meta = rest.get(i);
+            all.add(new ColumnMeta("?" + (ofSource + i + 1), meta.type(), meta.nullable(), null, null));
+        }
+        return all;
+    }
+
+    private static List<SqlNode> insertValues(SqlInsert insert) {
+        SqlCall values = (SqlCall) insert.getSource();
+        return ((SqlCall) values.operand(0)).getOperandList();
+    }
+
+    private int[] insertColumns(SqlInsert insert, int valueCount) {
+        SqlNodeList names = insert.getTargetColumnList();
+        int count = names == null ? target.columnCount() : names.size();
+        if (valueCount != count) {
+            throw ErrorCode.SYNTAX_ERROR.exception("MERGE's INSERT has " + valueCount + " values for " + count
+                + " columns");
+        }
+        int[] columns = new int[count];
+        for (int i = 0; i < count; i++) {
+            columns[i] = names == null ? i : AssignedExpressions.columnIndex(target, ((SqlIdentifier) names.get(i))
+                .getSimple());
+        }
+        return columns;
+    }
+
+    /** {@code SELECT * FROM target AS t WHERE condition}, the source's columns as parameters. */
+    private SqlNode matchQuery() {
+        SqlSelect query = (SqlSelect) SqlParsing.parse("SELECT * FROM " + ScalarExpressions.quoted(target.name())
+            + " AS " + AssignedExpressions.quote(targetAlias));
+        query.setWhere(fresh().getCondition().accept(sourceAsParameters(false)));
+        return query;
+    }
+
+    /** The INSERT of WHEN NOT MATCHED, the source's columns as parameters. */
+    private SqlNode insertStatement() {
+        SqlInsert insert = fresh().getInsertCall();
+        SqlCall row = (SqlCall) ((SqlCall) insert.getSource()).operand(0);
+        SqlShuttle toParameters = sourceAsParameters(true);
+        for (int i = 0; i < row.operandCount(); i++) {
+            row.setOperand(i, row.operand(i).accept(toParameters));
+        }
+        return insert;
+    }
+
+    /**
+     * Replaces each reference to a source column (qualified with the source's name, or alone where the target has
+     * no such column or, with {@code sourceOnly}, is not visible) by the parameter a source row's value is bound to.
+     */
+    private SqlShuttle sourceAsParameters(boolean sourceOnly) {
+        return new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlIdentifier id) {
+                Integer column = sourceColumn(id, sourceOnly);
+                if (column == null) {
+                    return id;
+                }
+                SqlDynamicParam param = new SqlDynamicParam(ownParameters + column, id.getParserPosition());
+                return new SqlBasicCall(SqlStdOperatorTable.CAST, List.of(param,
+                    SqlTypeUtil.convertTypeToSpec(sourceTypes.get(column))), id.getParserPosition());
+            }
+        };
+    }
+
+    /** The INSERT values' column names alone are the source's: qualified with its name for the synthetic query. */
+    private SqlNode qualifiedBySource(SqlNode value) {
+        return value.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlIdentifier id) {
+                return id.isSimple() && sourceColumns.containsKey(id.getSimple())
+                    ? new SqlIdentifier(List.of(sourceAlias, id.getSimple()), id.getParserPosition()) : id;
+            }
+        });
+    }
+
+    private Integer sourceColumn(SqlIdentifier id, boolean sourceOnly) {
+        if (id.names.size() == 2 && id.names.get(0).equals(sourceAlias)) {
+            return sourceColumns.get(id.names.get(1));
+        }
+        if (id.isSimple() && (sourceOnly || target.columnIndex(id.getSimple()) < 0)) {
+            return sourceColumns.get(id.getSimple());
+        }
+        return null;
+    }
+
+    private String explain(int[] updated, List<RexNode> expressions, CompiledStatement source,
+                           CompiledStatement match, CompiledStatement insertion) {
+        StringBuilder text = new StringBuilder("VersoMerge(table=[").append(target.name()).append("], on=[")
+            .append(expressions.get(0)).append(']');
+        if (updated != null) {
+            text.append(", matched=[UPDATE set=[");
+            for (int i = 0; i < updated.length; i++) {
+                text.append(i == 0 ? "" : ", ").append(target.column(updated[i]).name()).append('=')
+                    .append(expressions.get(1 + i));
+            }
+            text.append("]]");
+        }
+        text.append(insertion == null ? "" : ", notMatched=[INSERT]").append(")\n");
+        text.append("  source:\n").append(source.explain().indent(4));
+        text.append("  match:\n").append(match.explain().indent(4));
+        if (insertion != null) {
+            text.append("  insert:\n").append(insertion.explain().indent(4));
+        }
+        return text.toString().stripTrailing();
+    }
+}

@@ -1,0 +1,126 @@
+package org.verso.sql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.verso.sql.api.PreparedSql;
+
+/** MERGE in one session: its forms, the rows it counts, what it refuses and the plan it runs. */
+class MergeTest extends SqlTestSupport {
+    private void tables() {
+        execute("CREATE TABLE t (id INT PRIMARY KEY, v INT CHECK (v >= 0), note VARCHAR(10) DEFAULT 'new')");
+        execute("CREATE TABLE s (id INT, v INT)");
+        execute("INSERT INTO t VALUES (1, 10, 'a'), (2, 20, 'b')");
+        execute("INSERT INTO s VALUES (1, 5), (3, 7)");
+    }
+
+    @Test
+    void matchedRowsAreUpdatedAndTheOthersInserted() {
+        tables();
+        assertEquals(2, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = t.v + s.v "
+            + "WHEN NOT MATCHED THEN INSERT (id, v) VALUES (s.id, s.v)"));
+        assertEquals(List.of(row(1, 15, "a"), row(2, 20, "b"), row(3, 7, "new")), query("SELECT * FROM t ORDER BY id"));
+    }
+
+    @Test
+    void aValuesSourceWithParametersAndNamesAlone() {
+        tables();
+        String merge = "MERGE INTO t AS x USING (VALUES (?, ?)) AS n (id, v) ON x.id = n.id "
+            + "WHEN MATCHED THEN UPDATE SET v = n.v + ? WHEN NOT MATCHED THEN INSERT VALUES (id, v, ?)";
+        PreparedSql prepared = session.prepare(merge);
+        assertEquals(4, prepared.parameters().size());
+        assertEquals(1, session.execute(prepared, new Object[] {2, 1, 100, "x"}).updateCount());
+        assertEquals(1, session.execute(prepared, new Object[] {9, 4, 100, "nine"}).updateCount());
+        assertEquals(List.of(row(1, 10, "a"), row(2, 101, "b"), row(9, 4, "nine")), query("SELECT * FROM t ORDER BY id"));
+        // A string parameter takes any length in the source: the target column reports one too long.
+        assertFails("22001", merge, 8, 1, 0, "much too long");
+    }
+
+    @Test
+    void eitherClauseAlone() {
+        tables();
+        assertEquals(1, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET note = 'hit'"));
+        assertEquals(1, update("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v, "
+            + "DEFAULT)"));
+        assertEquals(List.of(row(1, 10, "hit"), row(2, 20, "b"), row(3, 7, "new")), query("SELECT * FROM t ORDER BY id"));
+        // A condition on no key matches by scanning: (1, 5) finds no row with v = 5, (3, 7) finds row 3.
+        assertEquals(1, update("MERGE INTO t USING s ON t.v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.id + 10, 0, "
+            + "'x')"));
+        assertEquals(List.of(row(11, 0)), query("SELECT id, v FROM t WHERE id > 3"));
+    }
+
+    @Test
+    void theMergesOwnInsertsAreNeverMatched() {
+        tables();
+        execute("INSERT INTO s VALUES (3, 8)");
+        // Both (3, 7) and (3, 8) are unmatched when the statement starts: the second insert takes a key the first took.
+        assertFails("23505", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v "
+            + "WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v, 'x')");
+        assertEquals(List.of(row(1, 10), row(2, 20)), query("SELECT id, v FROM t ORDER BY id"), "the failed MERGE left nothing");
+    }
+
+    @Test
+    void aTargetRowMatchedTwiceIsNotUpdatedTwice() {
+        tables();
+        execute("INSERT INTO s VALUES (1, 6)");
+        assertFails("21000", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v");
+        assertEquals(List.of(row(1, 10)), query("SELECT id, v FROM t WHERE id = 1"));
+        // Without an UPDATE a second match changes nothing, so it is no error: (3, 7) alone is inserted.
+        assertEquals(1, update("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, 0, "
+            + "'x')"));
+        assertEquals(List.of(row(1), row(2), row(3)), query("SELECT id FROM t ORDER BY id"));
+    }
+
+    @Test
+    void aSourceThatReadsTheTargetSeesItAsTheStatementFoundIt() {
+        tables();
+        assertEquals(2, update("MERGE INTO t USING t AS old ON t.id = old.id + 1 WHEN MATCHED THEN UPDATE SET "
+            + "v = old.v WHEN NOT MATCHED THEN INSERT VALUES (old.id + 1, old.v, 'shift')"));
+        assertEquals(List.of(row(1, 10), row(2, 10), row(3, 20)), query("SELECT id, v FROM t ORDER BY id"));
+    }
+
+    @Test
+    void constraintsHoldForUpdatedAndInsertedRows() {
+        tables();
+        assertFails("23514", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = -1");
+        assertFails("23514", "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, -1, "
+            + "'x')");
+        assertFails("22001", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET note = 'far too long'");
+        assertEquals(List.of(row(1, 10, "a"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
+    }
+
+    @Test
+    void statementsThatCannotWorkAreRefusedWithTheirSqlStates() {
+        tables();
+        assertFails("42702", "MERGE INTO t USING s ON id = s.id WHEN MATCHED THEN UPDATE SET v = 1");
+        assertFails("42703", "MERGE INTO t USING s ON t.id = s.nope WHEN MATCHED THEN UPDATE SET v = 1");
+        assertFails("42703", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET nope = 1");
+        assertFails("42703", "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, t.v, "
+            + "'x')");
+        assertFails("42804", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = DATE "
+            + "'2026-01-01'");
+        assertFails("42804", "MERGE INTO t USING s ON s.v WHEN MATCHED THEN UPDATE SET v = 1");
+        assertFails("0A000", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = (SELECT MAX(v) "
+            + "FROM s)");
+        assertFails("42P01", "MERGE INTO nope USING s ON nope.id = s.id WHEN MATCHED THEN UPDATE SET v = 1");
+        execute("CREATE VIEW tv AS SELECT * FROM t");
+        assertFails("0A000", "MERGE INTO tv USING s ON tv.id = s.id WHEN MATCHED THEN UPDATE SET v = 1");
+        assertFails("42601", "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id)");
+        assertEquals(List.of(row(1, 10, "a"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
+    }
+
+    @Test
+    void explainShowsTheMatchAsAKeyLookup() {
+        tables();
+        String plan = session.prepare("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v "
+            + "WHEN NOT MATCHED THEN INSERT (id, v) VALUES (s.id, s.v)").explain();
+        assertTrue(plan.startsWith("VersoMerge(table=[T], on=[=($0, $3)], matched=[UPDATE set=[V=$4]], "
+            + "notMatched=[INSERT])"), plan);
+        assertTrue(plan.contains("VersoKeyLookup(table=[[PUBLIC, T]]"), plan);
+        List<List<Object>> lines = query("EXPLAIN MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET "
+            + "v = s.v");
+        assertTrue(lines.get(0).get(0).toString().startsWith("VersoMerge(table=[T]"), lines.toString());
+    }
+}
