@@ -546,6 +546,32 @@ SqlNode VersoOnConflict(SqlInsert insert) :
     )
 }
 
+/**
+ * MERGE: H2's MERGE INTO table [(columns)] [KEY (columns)] {VALUES ... | query} (see SqlMergeByKey), told from the
+ * standard MERGE INTO table [AS alias] USING ..., which Calcite's own rule parses, by what follows the table's name.
+ */
+SqlNode VersoMerge() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    SqlNodeList columns = null;
+    SqlNodeList key = null;
+    final SqlNode source;
+    final SqlNode merge;
+}
+{
+    (
+        LOOKAHEAD(<MERGE> <INTO> CompoundIdentifier() ( <KEY> | <LPAREN> | <VALUES> | <SELECT> | <WITH> ))
+        <MERGE> { s = span(); } <INTO> table = CompoundIdentifier()
+        [ LOOKAHEAD(2) columns = ParenthesizedSimpleIdentifierList() ]
+        [ LOOKAHEAD(2) <KEY> key = ParenthesizedSimpleIdentifierList() ]
+        source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+        { return new SqlMergeByKey(s.end(this), table, columns, key, source); }
+    |
+        merge = SqlMerge() { return merge; }
+    )
+}
+
 /** A query, optionally followed by FOR UPDATE (with or without WHERE: see the Snapshot patch in the pom). */
 SqlNode VersoQueryMaybeForUpdate() :
 {
@@ -594,7 +620,7 @@ SqlNode VersoExplain() :
     |
         stmt = VersoChangeMaybeReturning()
     |
-        stmt = SqlMerge()
+        stmt = VersoMerge()
     )
     {
         if (analyze) {

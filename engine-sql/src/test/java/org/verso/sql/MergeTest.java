@@ -112,6 +112,25 @@ class MergeTest extends SqlTestSupport {
     }
 
     @Test
+    void h2sMergeByKeyUpdatesTheRowWithTheKeyOrInsertsOne() {
+        tables();
+        assertEquals(2, update("MERGE INTO t KEY (id) VALUES (1, 99, 'k'), (5, 5, 'five')"));
+        // Without KEY the primary key decides; only the columns given are set.
+        assertEquals(2, update("MERGE INTO t (id, v) VALUES (2, 7), (6, 6)"));
+        assertEquals(2, update("MERGE INTO t (id, v) SELECT id, v + 100 FROM s"));
+        assertEquals(List.of(row(1, 105, "k"), row(2, 7, "b"), row(3, 107, "new"), row(5, 5, "five"),
+            row(6, 6, "new")), query("SELECT * FROM t ORDER BY id"));
+        // A row that gives only its key updates nothing but counts, as H2 counts it.
+        assertEquals(1, update("MERGE INTO t (id) KEY (id) VALUES (6)"));
+        assertTrue(session.prepare("MERGE INTO t KEY (id) VALUES (?, ?, ?)").explain()
+            .startsWith("VersoOnConflict(table=[T], indexes=[T_PKEY], action=[UPDATE], set=[V=$4, NOTE=$5])"));
+        assertFails("42P10", "MERGE INTO t KEY (v) VALUES (1, 1, 'x')");
+        execute("CREATE TABLE nokey (a INT, b INT)");
+        assertFails("42P10", "MERGE INTO nokey VALUES (1, 1)");
+        assertFails("42P01", "MERGE INTO nope KEY (id) VALUES (1)");
+    }
+
+    @Test
     void explainShowsTheMatchAsAKeyLookup() {
         tables();
         String plan = session.prepare("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v "

@@ -55,6 +55,7 @@ import org.verso.sql.exec.node.ValuesNode;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlExplainAnalyze;
 import org.verso.sql.parse.ast.SqlInsertOnConflict;
+import org.verso.sql.parse.ast.SqlMergeByKey;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
 import org.verso.sql.parse.ast.SqlTransactionStatement;
 import org.verso.sql.parse.ast.SqlChangeReturning;
@@ -132,6 +133,9 @@ public final class StatementCompiler {
             if (node instanceof SqlMerge) {
                 return planMerge(sql, catalog, systemViews, cancellation);
             }
+            if (node instanceof SqlMergeByKey merge) {
+                node = KeyedMerges.asUpsert(merge, catalog);
+            }
             if (DdlTranslator.isDdl(node)) {
                 return CompiledStatement.ddl(DdlTranslator.translate(node), catalog.version(),
                     node.getKind().toString());
@@ -150,6 +154,9 @@ public final class StatementCompiler {
                     explained = forUpdateQuery.query;
                 }
                 boolean analyze = explain instanceof SqlExplainAnalyze;
+                if (explained instanceof SqlMergeByKey merge) {
+                    explained = KeyedMerges.asUpsert(merge, catalog);
+                }
                 if (explained instanceof SqlMerge) {
                     if (analyze) {
                         throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("EXPLAIN ANALYZE of MERGE");
