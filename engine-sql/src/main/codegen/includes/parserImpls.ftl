@@ -547,8 +547,9 @@ SqlNode VersoOnConflict(SqlInsert insert) :
 }
 
 /**
- * MERGE: H2's MERGE INTO table [(columns)] [KEY (columns)] {VALUES ... | query} (see SqlMergeByKey), told from the
- * standard MERGE INTO table [AS alias] USING ..., which Calcite's own rule parses, by what follows the table's name.
+ * MERGE: H2's MERGE INTO table [(columns)] [KEY (columns)] {VALUES ... | query} (see SqlMergeByKey), told by what
+ * follows the table's name from the standard MERGE INTO table [[AS] alias] USING source ON condition WHEN ... (see
+ * SqlMergeStatement), whose WHEN clauses may have AND conditions and DELETE or DO NOTHING, as in PostgreSQL.
  */
 SqlNode VersoMerge() :
 {
@@ -557,7 +558,10 @@ SqlNode VersoMerge() :
     SqlNodeList columns = null;
     SqlNodeList key = null;
     final SqlNode source;
-    final SqlNode merge;
+    SqlIdentifier alias = null;
+    final SqlNode condition;
+    SqlNode clause;
+    final List<SqlNode> clauses = new ArrayList<SqlNode>();
 }
 {
     (
@@ -568,7 +572,62 @@ SqlNode VersoMerge() :
         source = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
         { return new SqlMergeByKey(s.end(this), table, columns, key, source); }
     |
-        merge = SqlMerge() { return merge; }
+        <MERGE> { s = span(); } <INTO> table = CompoundIdentifier()
+        [ [ <AS> ] alias = SimpleIdentifier() ]
+        <USING> source = TableRef()
+        <ON> condition = Expression(ExprContext.ACCEPT_SUB_QUERY)
+        ( clause = VersoMergeWhen() { clauses.add(clause); } )+
+        {
+            return new SqlMergeStatement(s.end(this), table, alias, source, condition,
+                new SqlNodeList(clauses, s.end(this)));
+        }
+    )
+}
+
+/** One WHEN [NOT] MATCHED [AND condition] THEN ... clause of MERGE (see SqlMergeWhen). */
+SqlNode VersoMergeWhen() :
+{
+    final Span s;
+    boolean matched = true;
+    SqlNode condition = null;
+    SqlNodeList columns = null;
+    final List<SqlNode> names = new ArrayList<SqlNode>();
+    final List<SqlNode> values = new ArrayList<SqlNode>();
+    SqlIdentifier name;
+    SqlNode value;
+    SqlNode row;
+}
+{
+    <WHEN> { s = span(); } [ <NOT> { matched = false; } ] <MATCHED>
+    [ <AND> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) ]
+    <THEN>
+    (
+        <UPDATE> <SET>
+        name = SimpleIdentifier() <EQ> value = Expression(ExprContext.ACCEPT_SUB_QUERY)
+        { names.add(name); values.add(value); }
+        (
+            <COMMA> name = SimpleIdentifier() <EQ> value = Expression(ExprContext.ACCEPT_SUB_QUERY)
+            { names.add(name); values.add(value); }
+        )*
+        {
+            return new SqlMergeWhen(s.end(this), matched, condition, SqlMergeWhen.Action.UPDATE,
+                new SqlNodeList(names, s.end(this)), new SqlNodeList(values, s.end(this)));
+        }
+    |
+        <DELETE> {
+            return new SqlMergeWhen(s.end(this), matched, condition, SqlMergeWhen.Action.DELETE, null, null);
+        }
+    |
+        <INSERT> [ LOOKAHEAD(2) columns = ParenthesizedSimpleIdentifierList() ]
+        <VALUES> row = RowConstructor()
+        {
+            return new SqlMergeWhen(s.end(this), matched, condition, SqlMergeWhen.Action.INSERT, columns,
+                new SqlNodeList(((SqlCall) row).getOperandList(), s.end(this)));
+        }
+    |
+        <DO> <NOTHING> {
+            return new SqlMergeWhen(s.end(this), matched, condition, SqlMergeWhen.Action.NOTHING, null, null);
+        }
     )
 }
 

@@ -52,6 +52,34 @@ class MergeTest extends SqlTestSupport {
     }
 
     @Test
+    void whenClausesWithConditionsDeleteAndDoNothingAreTriedInOrder() {
+        tables();
+        execute("INSERT INTO s VALUES (2, -1), (4, -4), (5, 50)");
+        // s: (1, 5) updates row 1; (2, -1) deletes row 2; (3, 7) is inserted; (4, -4) is left out by DO NOTHING;
+        // (5, 50) is inserted by the last clause.
+        assertEquals(4, update("MERGE INTO t USING s ON t.id = s.id "
+            + "WHEN MATCHED AND s.v < 0 THEN DELETE "
+            + "WHEN MATCHED THEN UPDATE SET v = s.v "
+            + "WHEN NOT MATCHED AND s.v < 0 THEN DO NOTHING "
+            + "WHEN NOT MATCHED AND s.v < 10 THEN INSERT (id, v) VALUES (s.id, s.v) "
+            + "WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v, 'big')"));
+        assertEquals(List.of(row(1, 5, "a"), row(3, 7, "new"), row(5, 50, "big")), query("SELECT * FROM t ORDER BY id"));
+        // A matched row no clause takes is left alone.
+        assertEquals(0, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND s.v > 100 THEN DELETE"));
+        assertEquals(3L, query("SELECT COUNT(*) FROM t").get(0).get(0));
+    }
+
+    @Test
+    void aDeletedParentStillReferencedFails() {
+        tables();
+        execute("CREATE TABLE child (id INT PRIMARY KEY, parent INT REFERENCES t (id))");
+        execute("INSERT INTO child VALUES (100, 1)");
+        assertFails("23503", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN DELETE");
+        assertEquals(1, update("MERGE INTO t USING (VALUES (2)) AS d (id) ON t.id = d.id WHEN MATCHED THEN DELETE"));
+        assertEquals(List.of(row(1)), query("SELECT id FROM t"));
+    }
+
+    @Test
     void theMergesOwnInsertsAreNeverMatched() {
         tables();
         execute("INSERT INTO s VALUES (3, 8)");
@@ -108,6 +136,10 @@ class MergeTest extends SqlTestSupport {
         execute("CREATE VIEW tv AS SELECT * FROM t");
         assertFails("0A000", "MERGE INTO tv USING s ON tv.id = s.id WHEN MATCHED THEN UPDATE SET v = 1");
         assertFails("42601", "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id)");
+        assertFails("42601", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN INSERT VALUES (s.id, 1, 'x')");
+        assertFails("42601", "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN DELETE");
+        assertFails("42601", "MERGE INTO t USING s ON t.id = s.id");
+        assertFails("42703", "MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED AND t.v > 1 THEN DO NOTHING");
         assertEquals(List.of(row(1, 10, "a"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
     }
 
@@ -135,8 +167,8 @@ class MergeTest extends SqlTestSupport {
         tables();
         String plan = session.prepare("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v "
             + "WHEN NOT MATCHED THEN INSERT (id, v) VALUES (s.id, s.v)").explain();
-        assertTrue(plan.startsWith("VersoMerge(table=[T], on=[=($0, $3)], matched=[UPDATE set=[V=$4]], "
-            + "notMatched=[INSERT])"), plan);
+        assertTrue(plan.startsWith("VersoMerge(table=[T], on=[=($0, $3)])\n  source:\n"), plan);
+        assertTrue(plan.contains("\n  WHEN MATCHED THEN UPDATE V=$4\n  WHEN NOT MATCHED THEN INSERT\n"), plan);
         assertTrue(plan.contains("VersoKeyLookup(table=[[PUBLIC, T]]"), plan);
         List<List<Object>> lines = query("EXPLAIN MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET "
             + "v = s.v");

@@ -2,13 +2,22 @@ package org.verso.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Helpers for the tests that run SQL through the driver. */
 final class JdbcTestSupport {
@@ -37,6 +46,40 @@ final class JdbcTestSupport {
                 throw new AssertionError("no row from " + sql);
             }
             return rs.getLong(1);
+        }
+    }
+
+    /** What one connection of a concurrency test does, with random numbers of its own. */
+    @FunctionalInterface
+    interface ConnectionWork {
+        void run(Connection conn, Random random) throws Exception;
+    }
+
+    /**
+     * Runs {@code work} on {@code connections} connections to {@code url} at once, connection {@code c} with the
+     * random numbers of {@code seed + c}; fails, naming the seed, if they have not all finished within two minutes,
+     * and with the first failure of any.
+     */
+    static void inConnections(String url, long seed, int connections, ConnectionWork work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(connections);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int c = 0; c < connections; c++) {
+            Random random = new Random(seed + c);
+            futures.add(pool.submit(() -> {
+                try (Connection conn = connect(url)) {
+                    work.run(conn, random);
+                }
+                return null;
+            }));
+        }
+        pool.shutdown();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        for (Future<?> f : futures) {
+            try {
+                f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                fail("seed " + seed + ": connections stopped making progress");
+            }
         }
     }
 

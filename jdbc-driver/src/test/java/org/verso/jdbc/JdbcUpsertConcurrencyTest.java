@@ -1,19 +1,10 @@
 package org.verso.jdbc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Test;
@@ -54,7 +45,7 @@ class JdbcUpsertConcurrencyTest {
             int connections = 8;
             try (Connection setup = JdbcTestSupport.connect(url)) {
                 JdbcTestSupport.exec(setup, "CREATE TABLE counter (k INT PRIMARY KEY, n BIGINT NOT NULL, last INT)");
-                runThreads(url, seed, connections, (conn, random) -> {
+                JdbcTestSupport.inConnections(url, seed, connections, (conn, random) -> {
                     conn.setTransactionIsolation(isolation);
                     try (PreparedStatement ps = conn.prepareStatement(UPSERT)) {
                         for (int k = 0; k < keys; k++) {
@@ -89,7 +80,7 @@ class JdbcUpsertConcurrencyTest {
         try (Connection setup = JdbcTestSupport.connect(url)) {
             JdbcTestSupport.exec(setup, "CREATE TABLE seen (id INT PRIMARY KEY, code VARCHAR(8) UNIQUE, who INT)");
             AtomicLong inserted = new AtomicLong();
-            runThreads(url, seed, 8, (conn, random) -> {
+            JdbcTestSupport.inConnections(url, seed, 8, (conn, random) -> {
                 conn.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
                 try (PreparedStatement ps = conn.prepareStatement(
                     "INSERT INTO seen VALUES (?, ?, ?) ON CONFLICT DO NOTHING")) {
@@ -118,7 +109,7 @@ class JdbcUpsertConcurrencyTest {
             AtomicLongArray committed = new AtomicLongArray(KEYS);
             AtomicLong retries = new AtomicLong();
             boolean readCommitted = isolation == Connection.TRANSACTION_READ_COMMITTED;
-            runThreads(url, seed, connections, (conn, random) -> {
+            JdbcTestSupport.inConnections(url, seed, connections, (conn, random) -> {
                 conn.setTransactionIsolation(isolation);
                 conn.setAutoCommit(readCommitted); // at READ COMMITTED each upsert commits alone
                 try (PreparedStatement ps = conn.prepareStatement(UPSERT)) {
@@ -162,34 +153,6 @@ class JdbcUpsertConcurrencyTest {
                     assertEquals(expected, JdbcTestSupport.queryLong(setup, "SELECT n FROM counter WHERE k = " + key),
                         "seed " + seed + " key " + key);
                 }
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface Work {
-        void run(Connection conn, Random random) throws Exception;
-    }
-
-    private static void runThreads(String url, long seed, int connections, Work work) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(connections);
-        List<Future<?>> futures = new ArrayList<>();
-        for (int c = 0; c < connections; c++) {
-            Random random = new Random(seed + c);
-            futures.add(pool.submit(() -> {
-                try (Connection conn = JdbcTestSupport.connect(url)) {
-                    work.run(conn, random);
-                }
-                return null;
-            }));
-        }
-        pool.shutdown();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        for (Future<?> f : futures) {
-            try {
-                f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                fail("seed " + seed + ": connections stopped making progress");
             }
         }
     }

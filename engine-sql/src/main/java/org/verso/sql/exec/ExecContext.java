@@ -115,14 +115,10 @@ public final class ExecContext {
      * the cancel flag and the statement time are the statement's.
      */
     public ExecContext recheck(String table, long rowId, Object[] row) {
-        ExecContext c = new ExecContext(database, transaction, params, cancellation);
-        c.statementTime = statementTime();
-        c.correlations = correlations();
-        c.workingTables = workingTables();
+        ExecContext c = derived(params);
         c.recheckTable = table;
         c.recheckRowId = rowId;
         c.recheckRow = row;
-        c.profile = profile;
         return c;
     }
 
@@ -134,11 +130,17 @@ public final class ExecContext {
     public ExecContext withTrailingParams(Object[] values) {
         Object[] all = Arrays.copyOf(params, params.length + values.length);
         System.arraycopy(values, 0, all, params.length, values.length);
-        ExecContext c = new ExecContext(database, transaction, all, cancellation);
+        ExecContext c = derived(all);
+        c.generatedKeys = generatedKeys;
+        return c;
+    }
+
+    /** A context of this execution with {@code parameters}: its statement time, correlations and working tables. */
+    private ExecContext derived(Object[] parameters) {
+        ExecContext c = new ExecContext(database, transaction, parameters, cancellation);
         c.statementTime = statementTime();
         c.correlations = correlations();
         c.workingTables = workingTables();
-        c.generatedKeys = generatedKeys;
         c.profile = profile;
         return c;
     }

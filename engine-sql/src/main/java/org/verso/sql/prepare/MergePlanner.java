@@ -21,11 +21,9 @@ import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
-import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
-import org.apache.calcite.sql.SqlUpdate;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -41,6 +39,8 @@ import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.MergeNode;
 import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.parse.ast.SqlMergeStatement;
+import org.verso.sql.parse.ast.SqlMergeWhen;
 import org.verso.sql.schema.SchemaSnapshot;
 import org.verso.sql.type.TypeMapping;
 
@@ -71,7 +71,7 @@ final class MergePlanner {
         CompiledStatement plan(SqlNode statement);
     }
 
-    private final Supplier<SqlMerge> parse;
+    private final Supplier<SqlMergeStatement> parse;
     private final SchemaSnapshot schema;
     private final TableDefinition target;
     /** The target's column types, as Calcite's schema gives them. */
@@ -84,7 +84,7 @@ final class MergePlanner {
     /** The number of the statement's own parameters: a source row's values are bound after them. */
     private final int ownParameters;
 
-    private MergePlanner(Supplier<SqlMerge> parse, SchemaSnapshot schema, TableDefinition target,
+    private MergePlanner(Supplier<SqlMergeStatement> parse, SchemaSnapshot schema, TableDefinition target,
                          List<RelDataType> targetTypes, String targetAlias, String sourceAlias, int ownParameters) {
         this.parse = parse;
         this.schema = schema;
@@ -101,18 +101,17 @@ final class MergePlanner {
      * @param constraints the constraints of writes to a table
      * @param statements  plans the sub-statements
      */
-    static CompiledStatement plan(Supplier<SqlMerge> parse, SchemaSnapshot schema, RexBuilder rexBuilder,
+    static CompiledStatement plan(Supplier<SqlMergeStatement> parse, SchemaSnapshot schema, RexBuilder rexBuilder,
                                   ExprCompiler compiler, Function<TableDefinition, TableConstraints> constraints,
                                   Statements statements) {
-        SqlMerge merge = parse.get();
-        TableDefinition target = TargetTables.stored(merge.getTargetTable(), schema.catalog(), WHAT);
-        SqlIdentifier name = (SqlIdentifier) merge.getTargetTable();
-        String targetAlias = merge.getAlias() != null ? merge.getAlias().getSimple()
-            : name.names.get(name.names.size() - 1);
-        List<RelDataType> targetTypes = schema.catalogReader().getTable(name.names).getRowType().getFieldList()
-            .stream().map(RelDataTypeField::getType).toList();
+        SqlMergeStatement merge = parse.get();
+        TableDefinition target = TargetTables.stored(merge.table, schema.catalog(), WHAT);
+        String targetAlias = merge.alias != null ? merge.alias.getSimple()
+            : merge.table.names.get(merge.table.names.size() - 1);
+        List<RelDataType> targetTypes = schema.catalogReader().getTable(merge.table.names).getRowType()
+            .getFieldList().stream().map(RelDataTypeField::getType).toList();
         MergePlanner planner = new MergePlanner(parse, schema, target, targetTypes, targetAlias,
-            sourceAlias(merge.getSourceTableRef()), AssignedExpressions.parameterCount(merge));
+            sourceAlias(merge.source), AssignedExpressions.parameterCount(merge));
         return planner.plan(merge, rexBuilder, compiler, constraints, statements);
     }
 
@@ -126,81 +125,134 @@ final class MergePlanner {
         throw ErrorCode.SYNTAX_ERROR.exception("the source of MERGE needs a name: USING (...) AS name");
     }
 
-    private CompiledStatement plan(SqlMerge merge, RexBuilder rexBuilder, ExprCompiler compiler,
+    /** Where a WHEN clause's expressions stand among the converted items: its condition's, its first value's. */
+    private record ClauseItems(int condition, int firstValue, int[] columns) {
+    }
+
+    private CompiledStatement plan(SqlMergeStatement merge, RexBuilder rexBuilder, ExprCompiler compiler,
                                    Function<TableDefinition, TableConstraints> constraints, Statements statements) {
         typeBareSourceValues(merge);
         SqlSelect sourceQuery = (SqlSelect) SqlParsing.parse("SELECT * FROM x");
-        sourceQuery.setFrom(fresh().getSourceTableRef());
+        sourceQuery.setFrom(fresh().source);
         CompiledStatement source = statements.plan(sourceQuery);
         for (ColumnMeta column : source.columns()) {
             sourceColumns.putIfAbsent(column.label(), sourceTypes.size());
             sourceTypes.add(TypeMapping.toRelType(schema.typeFactory(), column.type(), column.nullable()));
         }
-        SqlUpdate update = merge.getUpdateCall();
-        SqlInsert insert = merge.getInsertCall();
-        int[] updated = update == null ? null : AssignedExpressions.setColumns(update.getTargetColumnList(), target);
-        List<SqlNode> insertValues = insert == null ? List.of() : insertValues(insert);
-        int[] inserted = insert == null ? new int[0] : insertColumns(insert, insertValues.size());
-
-        // The condition, the SET values and the INSERT values (DEFAULT aside), in the order of the statement's text,
-        // so that their parameters come in the order of their numbers.
+        // The ON condition, then each clause's condition and values (an INSERT's DEFAULT aside), in the order of the
+        // statement's text, so that their parameters come in the order of their numbers.
         List<SqlNode> items = new ArrayList<>();
         List<Integer> assigned = new ArrayList<>();
-        items.add(AssignedExpressions.withoutQueries(merge.getCondition(), WHAT));
-        assigned.add(-1);
-        for (int i = 0; updated != null && i < updated.length; i++) {
-            items.add(AssignedExpressions.withoutQueries(update.getSourceExpressionList().get(i), WHAT));
-            assigned.add(updated[i]);
-        }
-        int firstInsertItem = items.size();
-        for (int i = 0; i < inserted.length; i++) {
-            if (insertValues.get(i).getKind() != SqlKind.DEFAULT) {
-                items.add(qualifiedBySource(AssignedExpressions.withoutQueries(insertValues.get(i), WHAT)));
-                assigned.add(inserted[i]);
+        List<Boolean> sourceOnly = new ArrayList<>();
+        add(items, assigned, sourceOnly, merge.condition, -1, false);
+        List<SqlMergeWhen> whens = merge.whens();
+        List<ClauseItems> clauseItems = new ArrayList<>();
+        for (SqlMergeWhen when : whens) {
+            checkAction(when);
+            int condition = when.condition == null ? -1 : items.size();
+            if (when.condition != null) {
+                add(items, assigned, sourceOnly, when.condition, -1, !when.matched);
             }
+            int firstValue = items.size();
+            int[] columns = null;
+            if (when.action == SqlMergeWhen.Action.UPDATE) {
+                columns = AssignedExpressions.setColumns(when.columns, target);
+                for (int i = 0; i < columns.length; i++) {
+                    add(items, assigned, sourceOnly, when.values.get(i), columns[i], false);
+                }
+            } else if (when.action == SqlMergeWhen.Action.INSERT) {
+                columns = insertColumns(when);
+                for (int i = 0; i < columns.length; i++) {
+                    if (when.values.get(i).getKind() != SqlKind.DEFAULT) {
+                        add(items, assigned, sourceOnly, when.values.get(i), columns[i], true);
+                    }
+                }
+            }
+            clauseItems.add(new ClauseItems(condition, firstValue, columns));
         }
-        List<RelDataType> columnTypes = targetTypes;
         SqlNode targetItem = ((SqlSelect) SqlParsing.parse("SELECT 1 FROM " + ScalarExpressions.quoted(target.name())
             + " AS " + AssignedExpressions.quote(targetAlias))).getFrom();
         SqlNode from = new SqlJoin(POS, targetItem, SqlLiteral.createBoolean(false, POS), JoinType.COMMA.symbol(POS),
-            merge.getSourceTableRef(), JoinConditionType.NONE.symbol(POS), null);
+            merge.source, JoinConditionType.NONE.symbol(POS), null);
         AssignedExpressions.Converted converted = AssignedExpressions.convert(schema, rexBuilder, from, items,
-            assigned.stream().mapToInt(Integer::intValue).toArray(), target, columnTypes,
-            columnTypes.size() + sourceTypes.size(), WHAT);
+            assigned.stream().mapToInt(Integer::intValue).toArray(), target, targetTypes,
+            targetTypes.size() + sourceTypes.size(), WHAT);
         List<RexNode> expressions = converted.items();
-        for (RexNode value : expressions.subList(firstInsertItem, expressions.size())) {
-            int first = RelOptUtil.InputFinder.bits(value).nextSetBit(0);
-            if (first >= 0 && first < columnTypes.size()) {
-                throw ErrorCode.COLUMN_NOT_FOUND.exception(target.column(first).name() + " in MERGE's INSERT values "
-                    + "(only the source's columns are there)");
+        for (int i = 0; i < expressions.size(); i++) {
+            int first = RelOptUtil.InputFinder.bits(expressions.get(i)).nextSetBit(0);
+            if (sourceOnly.get(i) && first >= 0 && first < targetTypes.size()) {
+                throw ErrorCode.COLUMN_NOT_FOUND.exception(target.column(first).name() + " in MERGE's WHEN NOT "
+                    + "MATCHED clause (only the source's columns are there)");
             }
         }
         Expr condition = compiler.compile(AssignedExpressions.condition(expressions.get(0), "MERGE ... ON"));
-        Expr[] values = null;
-        if (updated != null) {
-            values = new Expr[updated.length];
-            for (int i = 0; i < updated.length; i++) {
-                values[i] = compiler.compile(expressions.get(1 + i));
-            }
-        }
-
         CompiledStatement match = statements.plan(matchQuery());
         if (!match.plan().preservesRowId()) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("this MERGE condition (its match is not a read of the "
                 + "target table alone)");
         }
-        CompiledStatement insertion = insert == null ? null : statements.plan(insertStatement());
+        List<MergeNode.WhenMatched> whenMatched = new ArrayList<>();
+        List<MergeNode.WhenNotMatched> whenNotMatched = new ArrayList<>();
+        List<String> explained = new ArrayList<>();
+        for (int c = 0; c < whens.size(); c++) {
+            SqlMergeWhen when = whens.get(c);
+            ClauseItems at = clauseItems.get(c);
+            Expr clauseCondition = at.condition < 0 ? null : compiler.compile(AssignedExpressions.condition(
+                expressions.get(at.condition), "MERGE ... WHEN ... AND"));
+            String text = (when.matched ? "WHEN MATCHED" : "WHEN NOT MATCHED")
+                + (at.condition < 0 ? "" : " AND " + expressions.get(at.condition)) + " THEN " + when.action;
+            if (when.matched) {
+                Expr[] values = null;
+                if (at.columns != null) {
+                    values = new Expr[at.columns.length];
+                    StringBuilder set = new StringBuilder();
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = compiler.compile(expressions.get(at.firstValue + i));
+                        set.append(i == 0 ? " " : ", ").append(target.column(at.columns[i]).name()).append('=')
+                            .append(expressions.get(at.firstValue + i));
+                    }
+                    text += set;
+                }
+                whenMatched.add(new MergeNode.WhenMatched(clauseCondition, at.columns, values,
+                    when.action == SqlMergeWhen.Action.DELETE));
+                explained.add(text);
+            } else {
+                CompiledStatement insertion = when.action == SqlMergeWhen.Action.INSERT
+                    ? statements.plan(insertStatement(c)) : null;
+                whenNotMatched.add(new MergeNode.WhenNotMatched(clauseCondition, insertion == null ? null : insertion.plan()));
+                explained.add(insertion == null ? text : text + "\n" + insertion.explain().indent(2).stripTrailing());
+            }
+        }
         DataType[] types = target.columns().stream().map(ColumnDefinition::type).toArray(DataType[]::new);
-        MergeNode node = new MergeNode(target.name(), source.plan(), match.plan(), condition, updated, values,
-            insertion == null ? null : insertion.plan(), types, constraints.apply(target));
+        MergeNode node = new MergeNode(target.name(), source.plan(), match.plan(), condition, whenMatched,
+            whenNotMatched, types, constraints.apply(target));
         return CompiledStatement.planned(StatementKind.DML, parameters(source, converted.parameterTypes()),
-            List.of(), node, schema.catalogVersion(), explain(updated, expressions, source, match, insertion), false,
+            List.of(), node, schema.catalogVersion(), explain(expressions.get(0), source, match, explained), false,
             false);
     }
 
+    /** Adds a select item of the synthetic query; a WHEN NOT MATCHED clause's names alone are the source's. */
+    private void add(List<SqlNode> items, List<Integer> assigned, List<Boolean> sourceOnly, SqlNode item, int column,
+                     boolean ofSource) {
+        SqlNode checked = AssignedExpressions.withoutQueries(item, WHAT);
+        items.add(ofSource ? qualifiedBySource(checked) : checked);
+        assigned.add(column);
+        sourceOnly.add(ofSource);
+    }
+
+    /** WHEN MATCHED updates, deletes or does nothing; WHEN NOT MATCHED inserts or does nothing (42601 otherwise). */
+    private static void checkAction(SqlMergeWhen when) {
+        boolean fits = when.matched ? when.action != SqlMergeWhen.Action.INSERT
+            : when.action == SqlMergeWhen.Action.INSERT || when.action == SqlMergeWhen.Action.NOTHING;
+        if (!fits) {
+            throw ErrorCode.SYNTAX_ERROR.exception((when.matched ? "WHEN MATCHED" : "WHEN NOT MATCHED")
+                + " cannot " + when.action + " in MERGE");
+        }
+    }
+
     /** A new tree of the statement, with the bare parameters of a VALUES source typed. */
-    private SqlMerge fresh() {
-        SqlMerge merge = parse.get();
+    private SqlMergeStatement fresh() {
+        SqlMergeStatement merge = parse.get();
         typeBareSourceValues(merge);
         return merge;
     }
@@ -212,30 +264,26 @@ final class MergePlanner {
      * length, so that the target column's own check reports a value too long (22001). A parameter whose column
      * meets no target column is left as written, and the statement fails as Calcite fails it.
      */
-    private void typeBareSourceValues(SqlMerge merge) {
-        if (!(merge.getSourceTableRef() instanceof SqlCall as) || as.getKind() != SqlKind.AS || as.operandCount() < 3
+    private void typeBareSourceValues(SqlMergeStatement merge) {
+        if (!(merge.source instanceof SqlCall as) || as.getKind() != SqlKind.AS || as.operandCount() < 3
             || as.operand(0).getKind() != SqlKind.VALUES) {
             return;
         }
         List<String> names = as.getOperandList().subList(2, as.operandCount()).stream()
             .map(n -> ((SqlIdentifier) n).getSimple()).toList();
         Map<String, RelDataType> types = new HashMap<>();
-        inferFromCondition(merge.getCondition(), names, types);
-        if (merge.getUpdateCall() != null) {
-            SqlUpdate update = merge.getUpdateCall();
-            for (int i = 0; i < update.getTargetColumnList().size(); i++) {
-                SqlIdentifier column = (SqlIdentifier) update.getTargetColumnList().get(i);
-                infer(update.getSourceExpressionList().get(i), column.names.get(column.names.size() - 1), names,
-                    types, false);
-            }
-        }
-        if (merge.getInsertCall() != null) {
-            SqlNodeList columns = merge.getInsertCall().getTargetColumnList();
-            List<SqlNode> values = insertValues(merge.getInsertCall());
-            for (int i = 0; i < values.size() && (columns == null ? i < target.columnCount() : i < columns.size());
-                 i++) {
-                infer(values.get(i), columns == null ? target.column(i).name()
-                    : ((SqlIdentifier) columns.get(i)).getSimple(), names, types, true);
+        inferFromCondition(merge.condition, names, types);
+        for (SqlMergeWhen when : merge.whens()) {
+            if (when.action == SqlMergeWhen.Action.UPDATE) {
+                for (int i = 0; i < when.columns.size(); i++) {
+                    infer(when.values.get(i), ((SqlIdentifier) when.columns.get(i)).getSimple(), names, types, false);
+                }
+            } else if (when.action == SqlMergeWhen.Action.INSERT) {
+                for (int i = 0; i < when.values.size()
+                    && (when.columns == null ? i < target.columnCount() : i < when.columns.size()); i++) {
+                    infer(when.values.get(i), when.columns == null ? target.column(i).name()
+                        : ((SqlIdentifier) when.columns.get(i)).getSimple(), names, types, true);
+                }
             }
         }
         for (SqlNode row : ((SqlCall) as.operand(0)).getOperandList()) {
@@ -303,22 +351,16 @@ final class MergePlanner {
         return all;
     }
 
-    private static List<SqlNode> insertValues(SqlInsert insert) {
-        SqlCall values = (SqlCall) insert.getSource();
-        return ((SqlCall) values.operand(0)).getOperandList();
-    }
-
-    private int[] insertColumns(SqlInsert insert, int valueCount) {
-        SqlNodeList names = insert.getTargetColumnList();
-        int count = names == null ? target.columnCount() : names.size();
-        if (valueCount != count) {
-            throw ErrorCode.SYNTAX_ERROR.exception("MERGE's INSERT has " + valueCount + " values for " + count
-                + " columns");
+    private int[] insertColumns(SqlMergeWhen when) {
+        int count = when.columns == null ? target.columnCount() : when.columns.size();
+        if (when.values.size() != count) {
+            throw ErrorCode.SYNTAX_ERROR.exception("MERGE's INSERT has " + when.values.size() + " values for "
+                + count + " columns");
         }
         int[] columns = new int[count];
         for (int i = 0; i < count; i++) {
-            columns[i] = names == null ? i : AssignedExpressions.columnIndex(target, ((SqlIdentifier) names.get(i))
-                .getSimple());
+            columns[i] = when.columns == null ? i : AssignedExpressions.columnIndex(target,
+                ((SqlIdentifier) when.columns.get(i)).getSimple());
         }
         return columns;
     }
@@ -327,19 +369,18 @@ final class MergePlanner {
     private SqlNode matchQuery() {
         SqlSelect query = (SqlSelect) SqlParsing.parse("SELECT * FROM " + ScalarExpressions.quoted(target.name())
             + " AS " + AssignedExpressions.quote(targetAlias));
-        query.setWhere(fresh().getCondition().accept(sourceAsParameters(false)));
+        query.setWhere(fresh().condition.accept(sourceAsParameters(false)));
         return query;
     }
 
-    /** The INSERT of WHEN NOT MATCHED, the source's columns as parameters. */
-    private SqlNode insertStatement() {
-        SqlInsert insert = fresh().getInsertCall();
-        SqlCall row = (SqlCall) ((SqlCall) insert.getSource()).operand(0);
+    /** The INSERT of WHEN clause {@code clause}, the source's columns as parameters. */
+    private SqlNode insertStatement(int clause) {
+        SqlMergeWhen when = fresh().whens().get(clause);
         SqlShuttle toParameters = sourceAsParameters(true);
-        for (int i = 0; i < row.operandCount(); i++) {
-            row.setOperand(i, row.operand(i).accept(toParameters));
-        }
-        return insert;
+        List<SqlNode> values = when.values.stream().map(v -> v.accept(toParameters)).toList();
+        SqlNode row = SqlStdOperatorTable.ROW.createCall(when.getParserPosition(), values);
+        return new SqlInsert(when.getParserPosition(), SqlNodeList.EMPTY, parse.get().table,
+            SqlStdOperatorTable.VALUES.createCall(when.getParserPosition(), row), when.columns);
     }
 
     /**
@@ -382,23 +423,13 @@ final class MergePlanner {
         return null;
     }
 
-    private String explain(int[] updated, List<RexNode> expressions, CompiledStatement source,
-                           CompiledStatement match, CompiledStatement insertion) {
+    private String explain(RexNode on, CompiledStatement source, CompiledStatement match, List<String> clauses) {
         StringBuilder text = new StringBuilder("VersoMerge(table=[").append(target.name()).append("], on=[")
-            .append(expressions.get(0)).append(']');
-        if (updated != null) {
-            text.append(", matched=[UPDATE set=[");
-            for (int i = 0; i < updated.length; i++) {
-                text.append(i == 0 ? "" : ", ").append(target.column(updated[i]).name()).append('=')
-                    .append(expressions.get(1 + i));
-            }
-            text.append("]]");
-        }
-        text.append(insertion == null ? "" : ", notMatched=[INSERT]").append(")\n");
+            .append(on).append("])\n");
         text.append("  source:\n").append(source.explain().indent(4));
         text.append("  match:\n").append(match.explain().indent(4));
-        if (insertion != null) {
-            text.append("  insert:\n").append(insertion.explain().indent(4));
+        for (String clause : clauses) {
+            text.append(clause.indent(2));
         }
         return text.toString().stripTrailing();
     }

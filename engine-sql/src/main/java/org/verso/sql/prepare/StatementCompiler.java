@@ -27,7 +27,6 @@ import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlMerge;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidator;
@@ -56,6 +55,7 @@ import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlExplainAnalyze;
 import org.verso.sql.parse.ast.SqlInsertOnConflict;
 import org.verso.sql.parse.ast.SqlMergeByKey;
+import org.verso.sql.parse.ast.SqlMergeStatement;
 import org.verso.sql.parse.ast.SqlSelectForUpdate;
 import org.verso.sql.parse.ast.SqlTransactionStatement;
 import org.verso.sql.parse.ast.SqlChangeReturning;
@@ -130,7 +130,7 @@ public final class StatementCompiler {
                 // TRUNCATE is a transactional DELETE of every row: foreign keys act, and a rollback restores them.
                 node = new SqlDelete(truncate.getParserPosition(), truncate.table, null, null, null);
             }
-            if (node instanceof SqlMerge) {
+            if (node instanceof SqlMergeStatement) {
                 return planMerge(sql, catalog, systemViews, cancellation);
             }
             if (node instanceof SqlMergeByKey merge) {
@@ -157,7 +157,7 @@ public final class StatementCompiler {
                 if (explained instanceof SqlMergeByKey merge) {
                     explained = KeyedMerges.asUpsert(merge, catalog);
                 }
-                if (explained instanceof SqlMerge) {
+                if (explained instanceof SqlMergeStatement) {
                     if (analyze) {
                         throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("EXPLAIN ANALYZE of MERGE");
                     }
@@ -196,8 +196,8 @@ public final class StatementCompiler {
             statement -> plan(statement, schema, null, false, cancellation, null));
     }
 
-    private static SqlMerge merge(SqlNode parsed) {
-        return (SqlMerge) (parsed instanceof SqlExplain explain ? explain.getExplicandum() : parsed);
+    private static SqlMergeStatement merge(SqlNode parsed) {
+        return (SqlMergeStatement) (parsed instanceof SqlExplain explain ? explain.getExplicandum() : parsed);
     }
 
     /** The constraints a write to a table keeps, their CHECK conditions compiled against {@code schema}. */

@@ -102,7 +102,7 @@ public final class InsertConflict {
                 }
             }
             switch (assignments.update(target, ctx, holder, existing, proposed, null, columnTypes, constraints,
-                changes.updated)) {
+                changes.updated, null)) {
                 case UPDATED:
                     changes.changed.add(holder);
                     return 1;

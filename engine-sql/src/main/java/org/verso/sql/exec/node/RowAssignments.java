@@ -64,10 +64,10 @@ final class RowAssignments {
     /**
      * Updates row {@code rowId}, which the statement's snapshot sees as {@code existing}, from {@code other};
      * {@code stillMatches} (over the same row, or null) must hold for a newer version too, as MERGE's join
-     * condition must.
+     * condition must. {@code seen}, if not null, receives in its first place the newer version a recheck saw.
      */
     Outcome update(Table target, ExecContext ctx, long rowId, Object[] existing, Object[] other, Expr stillMatches,
-                   DataType[] columnTypes, TableConstraints constraints, Updated updated) {
+                   DataType[] columnTypes, TableConstraints constraints, Updated updated, Object[][] seen) {
         Object[] row = row(existing, other, columnTypes, constraints, ctx);
         if (row == null) {
             return Outcome.NOT_QUALIFIED;
@@ -76,6 +76,9 @@ final class RowAssignments {
         Object[][] rechecked = new Object[2][];
         RowRecheck recheck = !ctx.transaction().control().followsConcurrentUpdates() ? null : newest -> {
             rechecked[0] = newest;
+            if (seen != null) {
+                seen[0] = newest;
+            }
             rechecked[1] = stillMatches != null && !Boolean.TRUE.equals(stillMatches.eval(both(newest, other), ctx))
                 ? null : row(newest, other, columnTypes, constraints, ctx);
             return rechecked[1];
@@ -109,7 +112,8 @@ final class RowAssignments {
         return row;
     }
 
-    private static Object[] both(Object[] existing, Object[] other) {
+    /** The existing row followed by the other row: the row the expressions read. */
+    static Object[] both(Object[] existing, Object[] other) {
         Object[] both = Arrays.copyOf(existing, existing.length + other.length);
         System.arraycopy(other, 0, both, existing.length, other.length);
         return both;

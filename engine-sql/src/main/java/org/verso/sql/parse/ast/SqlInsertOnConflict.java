@@ -72,14 +72,7 @@ public final class SqlInsertOnConflict extends SqlCall {
             return;
         }
         writer.keyword("DO UPDATE SET");
-        SqlWriter.Frame frame = writer.startList("", "");
-        for (int i = 0; i < updateColumns.size(); i++) {
-            writer.sep(",");
-            updateColumns.get(i).unparse(writer, 0, 0);
-            writer.keyword("=");
-            updateValues.get(i).unparse(writer, 0, 0);
-        }
-        writer.endList(frame);
+        VersoSqlNodes.assignments(writer, updateColumns, updateValues);
         VersoSqlNodes.optional(writer, "WHERE", condition);
     }
 }

@@ -25,6 +25,18 @@ final class VersoSqlNodes {
         writer.endList(frame);
     }
 
+    /** Writes {@code column = value, ...}, as SET does. */
+    static void assignments(SqlWriter writer, SqlNodeList columns, SqlNodeList values) {
+        SqlWriter.Frame frame = writer.startList("", "");
+        for (int i = 0; i < columns.size(); i++) {
+            writer.sep(",");
+            columns.get(i).unparse(writer, 0, 0);
+            writer.keyword("=");
+            values.get(i).unparse(writer, 0, 0);
+        }
+        writer.endList(frame);
+    }
+
     /** Writes {@code keyword node} when the node is present. */
     static void optional(SqlWriter writer, String keyword, SqlNode node) {
         if (node != null) {
