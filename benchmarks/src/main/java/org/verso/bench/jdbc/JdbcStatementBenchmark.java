@@ -33,6 +33,12 @@ import org.verso.bench.storage.Scratch;
  *       BenchBase does for every statement (the prepared plan comes from each engine's cache).</li>
  *   <li>{@code updateByKey}: one reused PreparedStatement {@code UPDATE ... SET bal = bal + ? WHERE id = ?}, each
  *       execution its own transaction; nothing is forced on either (in memory).</li>
+ *   <li>{@code mergeByKey}: one reused PreparedStatement {@code MERGE INTO accounts AS a USING (VALUES (CAST(? AS
+ *       INT))) AS s (id) ON a.id = s.id WHEN MATCHED THEN UPDATE SET bal = a.bal + 1 WHEN NOT MATCHED THEN INSERT
+ *       ...}, the same text on both, on a key drawn from twice the table's, so that rows are inserted until every key
+ *       is taken, and updated from then on.</li>
+ *   <li>{@code upsertByKey}: the same change as each engine's upsert: on Verso {@code INSERT ... ON CONFLICT (id) DO
+ *       UPDATE SET bal = accounts.bal + 1}, on H2 (which has no ON CONFLICT) the MERGE above.</li>
  *   <li>{@code adHocSelect}: a plain Statement whose SQL text is new each time (two literals change), so no plan
  *       cache keyed by the text can answer; Verso plans its shape, the text with the literals as parameters,
  *       once.</li>
@@ -66,6 +72,8 @@ public class JdbcStatementBenchmark {
     private Connection connection;
     private PreparedStatement update;
     private PreparedStatement select;
+    private PreparedStatement merge;
+    private PreparedStatement upsert;
     private Statement plain;
     private long adHoc;
 
@@ -97,6 +105,11 @@ public class JdbcStatementBenchmark {
         connection.setAutoCommit(true);
         update = connection.prepareStatement("UPDATE accounts SET bal = bal + ? WHERE id = ?");
         select = connection.prepareStatement("SELECT bal, name FROM accounts WHERE id = ?");
+        String mergeSql = "MERGE INTO accounts AS a USING (VALUES (CAST(? AS INT))) AS s (id) ON a.id = s.id "
+            + "WHEN MATCHED THEN UPDATE SET bal = a.bal + 1 WHEN NOT MATCHED THEN INSERT VALUES (s.id, 1, 'new')";
+        merge = connection.prepareStatement(mergeSql);
+        upsert = connection.prepareStatement(engine.equals("h2") ? mergeSql : "INSERT INTO accounts VALUES (?, 1, "
+            + "'new') ON CONFLICT (id) DO UPDATE SET bal = accounts.bal + 1");
         plain = connection.createStatement();
     }
 
@@ -104,6 +117,8 @@ public class JdbcStatementBenchmark {
     public void close() throws SQLException {
         update.close();
         select.close();
+        merge.close();
+        upsert.close();
         plain.close();
         connection.close();
         if (dir != null) {
@@ -138,6 +153,18 @@ public class JdbcStatementBenchmark {
         update.setBigDecimal(1, java.math.BigDecimal.ONE);
         update.setInt(2, ThreadLocalRandom.current().nextInt(ROWS));
         return update.executeUpdate();
+    }
+
+    @Benchmark
+    public int mergeByKey() throws SQLException {
+        merge.setInt(1, ThreadLocalRandom.current().nextInt(2 * ROWS));
+        return merge.executeUpdate();
+    }
+
+    @Benchmark
+    public int upsertByKey() throws SQLException {
+        upsert.setInt(1, ThreadLocalRandom.current().nextInt(2 * ROWS));
+        return upsert.executeUpdate();
     }
 
     @Benchmark
