@@ -18,7 +18,8 @@ class InsertOnConflictTest extends SqlTestSupport {
     @Test
     void doNothingSkipsARowWhoseKeyIsTakenAndInsertsTheOthers() {
         accounts();
-        assertEquals(1, update("INSERT INTO acct VALUES (1, 'zed', 99, 0), (3, 'cy', 30, 0) ON CONFLICT (id) DO NOTHING"));
+        assertEquals(1, update("INSERT INTO acct VALUES (1, 'zed', 99, 0), (3, 'cy', 30, 0) "
+            + "ON CONFLICT (id) DO NOTHING"));
         assertEquals(List.of(row(1, "ann", 10, 0), row(2, "bob", 20, 0), row(3, "cy", 30, 0)),
             query("SELECT * FROM acct ORDER BY id"));
         // Without a target, any unique key conflicts: the name here.
@@ -58,9 +59,11 @@ class InsertOnConflictTest extends SqlTestSupport {
         execute("INSERT INTO incoming VALUES (1, 'ann', 1), (3, 'cy', 3), (4, 'dee', 4)");
         assertEquals(3, update("INSERT INTO acct (id, name, bal) SELECT id, name, bal FROM incoming WHERE bal > 0 "
             + "ON CONFLICT (id) DO UPDATE SET bal = acct.bal + EXCLUDED.bal"));
-        assertEquals(List.of(row(1, 11), row(2, 20), row(3, 3), row(4, 4)), query("SELECT id, bal FROM acct ORDER BY id"));
+        assertEquals(List.of(row(1, 11), row(2, 20), row(3, 3), row(4, 4)),
+            query("SELECT id, bal FROM acct ORDER BY id"));
         // An INSERT that reads its own table reads it whole first: each row conflicts with itself, once.
-        assertEquals(4, update("INSERT INTO acct SELECT * FROM acct ON CONFLICT (id) DO UPDATE SET hits = acct.hits + 1"));
+        assertEquals(4, update("INSERT INTO acct SELECT * FROM acct ON CONFLICT (id) "
+            + "DO UPDATE SET hits = acct.hits + 1"));
         assertEquals(List.of(row(4L)), query("SELECT SUM(hits) FROM acct"));
     }
 
@@ -81,7 +84,8 @@ class InsertOnConflictTest extends SqlTestSupport {
         execute("CREATE TABLE child (id INT PRIMARY KEY, parent INT REFERENCES parent (id))");
         execute("INSERT INTO parent VALUES (1), (2)");
         execute("INSERT INTO child VALUES (10, 1)");
-        assertFails("23503", "INSERT INTO child VALUES (10, 9) ON CONFLICT (id) DO UPDATE SET parent = EXCLUDED.parent");
+        assertFails("23503", "INSERT INTO child VALUES (10, 9) ON CONFLICT (id) "
+            + "DO UPDATE SET parent = EXCLUDED.parent");
         assertFails("23503", "INSERT INTO child VALUES (11, 9) ON CONFLICT (id) DO NOTHING");
         assertEquals(1, update("INSERT INTO child VALUES (10, 2) ON CONFLICT (id) DO UPDATE SET parent = "
             + "EXCLUDED.parent"));

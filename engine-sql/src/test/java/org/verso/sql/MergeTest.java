@@ -33,7 +33,8 @@ class MergeTest extends SqlTestSupport {
         assertEquals(4, prepared.parameters().size());
         assertEquals(1, session.execute(prepared, new Object[] {2, 1, 100, "x"}).updateCount());
         assertEquals(1, session.execute(prepared, new Object[] {9, 4, 100, "nine"}).updateCount());
-        assertEquals(List.of(row(1, 10, "a"), row(2, 101, "b"), row(9, 4, "nine")), query("SELECT * FROM t ORDER BY id"));
+        assertEquals(List.of(row(1, 10, "a"), row(2, 101, "b"), row(9, 4, "nine")),
+            query("SELECT * FROM t ORDER BY id"));
         // A string parameter takes any length in the source: the target column reports one too long.
         assertFails("22001", merge, 8, 1, 0, "much too long");
     }
@@ -44,7 +45,8 @@ class MergeTest extends SqlTestSupport {
         assertEquals(1, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET note = 'hit'"));
         assertEquals(1, update("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v, "
             + "DEFAULT)"));
-        assertEquals(List.of(row(1, 10, "hit"), row(2, 20, "b"), row(3, 7, "new")), query("SELECT * FROM t ORDER BY id"));
+        assertEquals(List.of(row(1, 10, "hit"), row(2, 20, "b"), row(3, 7, "new")),
+            query("SELECT * FROM t ORDER BY id"));
         // A condition on no key matches by scanning: (1, 5) finds no row with v = 5, (3, 7) finds row 3.
         assertEquals(1, update("MERGE INTO t USING s ON t.v = s.v WHEN NOT MATCHED THEN INSERT VALUES (s.id + 10, 0, "
             + "'x')"));
@@ -63,7 +65,8 @@ class MergeTest extends SqlTestSupport {
             + "WHEN NOT MATCHED AND s.v < 0 THEN DO NOTHING "
             + "WHEN NOT MATCHED AND s.v < 10 THEN INSERT (id, v) VALUES (s.id, s.v) "
             + "WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v, 'big')"));
-        assertEquals(List.of(row(1, 5, "a"), row(3, 7, "new"), row(5, 50, "big")), query("SELECT * FROM t ORDER BY id"));
+        assertEquals(List.of(row(1, 5, "a"), row(3, 7, "new"), row(5, 50, "big")),
+            query("SELECT * FROM t ORDER BY id"));
         // A matched row no clause takes is left alone.
         assertEquals(0, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND s.v > 100 THEN DELETE"));
         assertEquals(3L, query("SELECT COUNT(*) FROM t").get(0).get(0));
@@ -86,7 +89,8 @@ class MergeTest extends SqlTestSupport {
         // Both (3, 7) and (3, 8) are unmatched when the statement starts: the second insert takes a key the first took.
         assertFails("23505", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = s.v "
             + "WHEN NOT MATCHED THEN INSERT VALUES (s.id, s.v, 'x')");
-        assertEquals(List.of(row(1, 10), row(2, 20)), query("SELECT id, v FROM t ORDER BY id"), "the failed MERGE left nothing");
+        assertEquals(List.of(row(1, 10), row(2, 20)), query("SELECT id, v FROM t ORDER BY id"),
+            "the failed MERGE left nothing");
     }
 
     @Test

@@ -359,38 +359,40 @@ public final class Table implements ReadableTable {
     }
 
     /**
-     * The row that holds {@code row}'s key of unique index {@code indexName}, for INSERT ... ON CONFLICT: a live row
-     * with that key, committed at any time or written by this transaction, found as the unique-key check of an
-     * insert finds it ({@link UniqueKeyCheck}), after waiting for a transaction still writing the key. Returns -1
-     * if no row holds it, or the key has a NULL (which never conflicts); an insert of the row may still fail as
-     * {@link #insert} says, if another transaction takes the key meanwhile or freed it after this one's snapshot.
-     * The probe counts as a read of the key for Serializable SI.
+     * The row that holds {@code row}'s key of the first of the unique indexes {@code indexNames} whose key some row
+     * holds, for INSERT ... ON CONFLICT: a live row with that key, committed at any time or written by this
+     * transaction, found as the unique-key check of an insert finds it ({@link UniqueKeyCheck}), after waiting for a
+     * transaction still writing the key. Returns -1 if no row holds any of the keys (a key with a NULL never
+     * conflicts); an insert of the row may still fail as {@link #insert} says, if another transaction takes a key
+     * meanwhile or freed it after this one's snapshot. The probes count as reads of the keys for Serializable SI.
      */
-    public long keyHolder(Transaction tx, String indexName, Object[] row) {
+    public long keyHolder(Transaction tx, List<String> indexNames, Object[] row) {
         Snapshot snapshot = tx.snapshot();
         schemaLock.readLock().lock();
         try {
             Object[] values = validator.canonical(row);
+            probes:
             while (true) {
-                IndexAccess index = index(indexName); // again after a wait: the index list may have changed
-                if (!index.definition().unique() || index.hasNullKey(values)) {
-                    return -1;
-                }
-                byte[] key = index.keyOf(values);
-                tx.control().onIndexScan(tx, definition.id(), index.definition().id(), KeyRange.key(key));
-                WriteDecision decision;
-                synchronized (keyLatch(index, key)) {
-                    decision = checkUnique(index, key, -1, snapshot);
-                }
-                switch (decision.kind()) {
-                    case DUPLICATE:
-                        return decision.other();
-                    case WAIT:
-                        awaitWithoutSchemaLock(tx, decision.other());
+                for (String name : indexNames) {
+                    IndexAccess index = index(name); // again after a wait: the index list may have changed
+                    if (!index.definition().unique() || index.hasNullKey(values)) {
                         continue;
-                    default:
-                        return -1;
+                    }
+                    byte[] key = index.keyOf(values);
+                    tx.control().onIndexScan(tx, definition.id(), index.definition().id(), KeyRange.key(key));
+                    WriteDecision decision;
+                    synchronized (keyLatch(index, key)) {
+                        decision = checkUnique(index, key, -1, snapshot);
+                    }
+                    if (decision.kind() == WriteDecision.Kind.DUPLICATE) {
+                        return decision.other();
+                    }
+                    if (decision.kind() == WriteDecision.Kind.WAIT) {
+                        awaitWithoutSchemaLock(tx, decision.other());
+                        continue probes;
+                    }
                 }
+                return -1;
             }
         } finally {
             schemaLock.readLock().unlock();

@@ -13,7 +13,8 @@ import org.verso.storage.version.VersionWord;
  * <ol>
  *   <li>no version (an insert that was rolled back): no conflict;</li>
  *   <li>written by another transaction still running: WAIT for it, then check again;</li>
- *   <li>a live version with the key, committed (at any time) or the transaction's own: DUPLICATE (23505), naming the other row;</li>
+ *   <li>a live version with the key, committed (at any time) or the transaction's own: DUPLICATE (23505), naming
+ *       the other row;</li>
  *   <li>a version without the key (deleted, or the key changed) committed after the transaction's snapshot, while
  *       the version the snapshot sees still has it: CONFLICT (40001): the key was freed concurrently, and taking it
  *       would be a lost update under first-updater-wins;</li>

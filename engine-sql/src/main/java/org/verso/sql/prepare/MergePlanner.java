@@ -219,7 +219,8 @@ final class MergePlanner {
             } else {
                 CompiledStatement insertion = when.action == SqlMergeWhen.Action.INSERT
                     ? statements.plan(insertStatement(c)) : null;
-                whenNotMatched.add(new MergeNode.WhenNotMatched(clauseCondition, insertion == null ? null : insertion.plan()));
+                whenNotMatched.add(new MergeNode.WhenNotMatched(clauseCondition,
+                    insertion == null ? null : insertion.plan()));
                 explained.add(insertion == null ? text : text + "\n" + insertion.explain().indent(2).stripTrailing());
             }
         }
@@ -343,11 +344,7 @@ final class MergePlanner {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("parameters in this MERGE statement");
         }
         List<ColumnMeta> all = new ArrayList<>(source.parameters());
-        List<ColumnMeta> rest = StatementCompiler.parameters(itemParameters.subList(0, ownParameters - ofSource));
-        for (int i = 0; i < rest.size(); i++) {
-            ColumnMeta meta = rest.get(i);
-            all.add(new ColumnMeta("?" + (ofSource + i + 1), meta.type(), meta.nullable(), null, null));
-        }
+        all.addAll(StatementCompiler.parameters(itemParameters.subList(0, ownParameters - ofSource), ofSource));
         return all;
     }
 

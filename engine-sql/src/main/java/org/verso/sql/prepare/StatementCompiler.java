@@ -356,11 +356,7 @@ public final class StatementCompiler {
             return parameters;
         }
         List<ColumnMeta> all = new ArrayList<>(parameters);
-        List<ColumnMeta> clause = parameters(conflict.parameterTypes());
-        for (int i = 0; i < clause.size(); i++) {
-            ColumnMeta meta = clause.get(i);
-            all.add(new ColumnMeta("?" + (parameters.size() + i + 1), meta.type(), meta.nullable(), null, null));
-        }
+        all.addAll(parameters(conflict.parameterTypes(), parameters.size()));
         return all;
     }
 
@@ -431,9 +427,14 @@ public final class StatementCompiler {
 
     /** The parameters of these types, in order, as a driver describes them. */
     static List<ColumnMeta> parameters(List<RelDataType> types) {
+        return parameters(types, 0);
+    }
+
+    /** The parameters of these types, numbered from {@code first} + 1 (they follow {@code first} others). */
+    static List<ColumnMeta> parameters(List<RelDataType> types, int first) {
         List<ColumnMeta> result = new ArrayList<>();
         for (int i = 0; i < types.size(); i++) {
-            result.add(new ColumnMeta("?" + (i + 1), TypeMapping.toDataType(types.get(i)), true, null, null));
+            result.add(new ColumnMeta("?" + (first + i + 1), TypeMapping.toDataType(types.get(i)), true, null, null));
         }
         return result;
     }

@@ -62,7 +62,7 @@ public final class InsertConflict {
         boolean newestCommitted = tx.control().followsConcurrentUpdates();
         while (true) {
             ctx.checkCancelled();
-            long holder = holder(target, tx, proposed);
+            long holder = target.keyHolder(tx, indexes, proposed);
             if (holder < 0) {
                 int mark = tx.writeMark();
                 try {
@@ -79,7 +79,7 @@ public final class InsertConflict {
                         throw e;
                     }
                     tx.rollbackStatement(mark); // the version and the entries the failed insert made
-                    if (holder(target, tx, proposed) < 0) {
+                    if (target.keyHolder(tx, indexes, proposed) < 0) {
                         throw e; // a unique index outside the conflict target
                     }
                     continue; // another transaction took the key after the probe: resolve against its row
@@ -112,17 +112,6 @@ public final class InsertConflict {
                     continue; // deleted concurrently (READ COMMITTED): the key may be free
             }
         }
-    }
-
-    /** The row holding the proposed row's key of the first conflict index that has one, or -1. */
-    private long holder(Table target, Transaction tx, Object[] proposed) {
-        for (String index : indexes) {
-            long holder = target.keyHolder(tx, index, proposed);
-            if (holder >= 0) {
-                return holder;
-            }
-        }
-        return -1;
     }
 
     /**

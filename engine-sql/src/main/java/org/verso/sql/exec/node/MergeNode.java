@@ -26,8 +26,9 @@ import org.verso.sql.exec.expr.Expr;
  *
  * <p>Updates and deletes follow first-updater-wins (40001 for a row changed after the snapshot); at READ COMMITTED,
  * for a row changed concurrently the clauses are tried again on its newest version, and the WHEN NOT MATCHED ones
- * if it is gone or no longer meets the ON condition, as PostgreSQL does. Expressions read the target row followed by the source row (the target's columns NULL where no row
- * matched). The node returns the number of rows updated, deleted and inserted.
+ * if it is gone or no longer meets the ON condition, as PostgreSQL does. Expressions read the target row followed
+ * by the source row (the target's columns NULL where no row matched). The node returns the number of rows
+ * updated, deleted and inserted.
  */
 public final class MergeNode implements PlanNode {
     /** A WHEN MATCHED clause: its AND condition (or null), and UPDATE's columns and values, or DELETE, or neither. */
