@@ -39,7 +39,10 @@ public final class CalciteErrors {
         rule("Unknown identifier '([^']*)'", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
         rule("Column '([^']*)' has no default value and does not allow NULLs",
             (m, statement) -> ErrorCode.NOT_NULL_VIOLATION.exception(m.group(1), targetTable(statement))),
-        rule("(Cannot apply .*|Cannot assign to target field .*|.*must have compatible types.*|Type mismatch.*"
+        rule("Cannot assign to target field '([^']*)' of type (.*) from source field '[^']*' of type (.*)",
+            m -> ErrorCode.TYPE_MISMATCH.exception("column " + m.group(1) + " is of type " + m.group(2)
+                + " but the expression assigned to it is of type " + m.group(3))),
+        rule("(Cannot apply .*|.*must have compatible types.*|Type mismatch.*"
             + "|Illegal mixing of types.*|.*[Ii]ncompatible.*types.*|Cannot infer return type.*"
             + "|Cast function cannot convert.*|Parameters must be of the same type.*)",
             m -> ErrorCode.TYPE_MISMATCH.exception(m.group(1))));

@@ -33,6 +33,10 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * CURRENT_DATE - 7}): the number becomes {@code n * INTERVAL '1' DAY}, which Calcite's date arithmetic takes. A
  * DATE minus a DATE is the whole number of days between them, as in PostgreSQL: each date becomes its day number
  * ({@link #EPOCH_DAY}), and the subtraction is one of integers.
+ *
+ * <p>And a date or time is not assigned to a number column, nor a number to a date or time column, as PostgreSQL
+ * assigns neither: Calcite would insert a cast that can only fail when a row reaches it (22018), or never, if none
+ * does; refused here, the statement fails while it is planned (42804).
  */
 public final class VersoTypeCoercion extends TypeCoercionImpl {
     /**
@@ -72,6 +76,20 @@ public final class VersoTypeCoercion extends TypeCoercionImpl {
             return null;
         }
         return super.commonTypeForBinaryComparison(type1, type2);
+    }
+
+    @Override
+    public boolean querySourceCoercion(SqlValidatorScope scope, RelDataType sourceRowType, RelDataType targetRowType,
+                                       SqlNode query) {
+        for (int i = 0; i < sourceRowType.getFieldCount(); i++) {
+            RelDataType source = sourceRowType.getFieldList().get(i).getType();
+            RelDataType target = targetRowType.getFieldList().get(i).getType();
+            if (SqlTypeUtil.isNumeric(target) && SqlTypeUtil.isDatetime(source)
+                || SqlTypeUtil.isDatetime(target) && SqlTypeUtil.isNumeric(source)) {
+                return false;
+            }
+        }
+        return super.querySourceCoercion(scope, sourceRowType, targetRowType, query);
     }
 
     @Override
