@@ -38,6 +38,20 @@ class SqlTypesTest extends SqlTestSupport {
     }
 
     @Test
+    void aDateMeetsATimestampAsATimestamp() {
+        // As in PostgreSQL, where a date and a timestamp meet (rows of one VALUES, the arms of a UNION or a CASE) the
+        // date is the timestamp of its midnight; these once failed with 42804 ("must have compatible types").
+        execute("CREATE TABLE seen (id INT PRIMARY KEY, at TIMESTAMP)");
+        assertEquals(2, update("INSERT INTO seen VALUES (1, DATE '2024-03-01'), (2, TIMESTAMP '2024-03-01 10:00:00.5')"));
+        assertEquals(List.of(row(1, micros("2024-03-01 00:00:00")), row(2, micros("2024-03-01 10:00:00.5"))),
+            query("SELECT id, at FROM seen ORDER BY id"));
+        assertEquals(List.of(row(micros("2024-03-02 00:00:00")), row(micros("2024-03-01 10:00:00.5"))),
+            query("SELECT DATE '2024-03-02' FROM seen WHERE id = 1 UNION ALL SELECT at FROM seen WHERE id = 2"));
+        assertEquals(List.of(row(1, micros("2024-03-01 00:00:00")), row(2, micros("2024-01-01 00:00:00"))),
+            query("SELECT id, CASE WHEN id = 1 THEN at ELSE DATE '2024-01-01' END FROM seen ORDER BY id"));
+    }
+
+    @Test
     void timeColumnsLiteralsAndCasts() {
         execute("CREATE TABLE shift (id INT NOT NULL, starts TIME, PRIMARY KEY (id))");
         update("INSERT INTO shift VALUES (1, TIME '08:30:00'), (2, TIME '23:59:59.123456')");

@@ -128,7 +128,7 @@ public final class SqlParsing {
         if (message.startsWith("Non-query expression encountered in illegal context")) {
             // A statement that starts with an unknown word parses as an expression; say which word it is.
             message = "syntax error at \"" + wordAt(sql, pos) + "\": a statement starts with SELECT, INSERT, UPDATE, "
-                + "DELETE, CREATE, DROP, ALTER, TRUNCATE, VALUES, WITH or EXPLAIN";
+                + "DELETE, MERGE, CREATE, DROP, ALTER, TRUNCATE, VALUES, WITH or EXPLAIN";
         }
         if (pos != null && pos.getLineNum() > 0 && !message.contains("line " + pos.getLineNum())) {
             message += " at line " + pos.getLineNum() + ", column " + pos.getColumnNum();
