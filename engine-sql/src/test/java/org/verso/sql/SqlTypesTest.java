@@ -42,7 +42,8 @@ class SqlTypesTest extends SqlTestSupport {
         // As in PostgreSQL, where a date and a timestamp meet (rows of one VALUES, the arms of a UNION or a CASE) the
         // date is the timestamp of its midnight; these once failed with 42804 ("must have compatible types").
         execute("CREATE TABLE seen (id INT PRIMARY KEY, at TIMESTAMP)");
-        assertEquals(2, update("INSERT INTO seen VALUES (1, DATE '2024-03-01'), (2, TIMESTAMP '2024-03-01 10:00:00.5')"));
+        assertEquals(2,
+            update("INSERT INTO seen VALUES (1, DATE '2024-03-01'), (2, TIMESTAMP '2024-03-01 10:00:00.5')"));
         assertEquals(List.of(row(1, micros("2024-03-01 00:00:00")), row(2, micros("2024-03-01 10:00:00.5"))),
             query("SELECT id, at FROM seen ORDER BY id"));
         assertEquals(List.of(row(micros("2024-03-02 00:00:00")), row(micros("2024-03-01 10:00:00.5"))),
