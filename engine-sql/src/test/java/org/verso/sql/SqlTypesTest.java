@@ -38,6 +38,21 @@ class SqlTypesTest extends SqlTestSupport {
     }
 
     @Test
+    void castsTakeTheTypeNamesTablesTake() {
+        // TEXT, INT8, BOOL and the like name types in CREATE TABLE; in a CAST or after :: they once failed with
+        // 42703 ("column TEXT does not exist").
+        execute("CREATE TABLE names (id INT PRIMARY KEY, n INT8, label TEXT)");
+        update("INSERT INTO names VALUES (7, 40, 'x')");
+        assertEquals(List.of(row("7-x", "40", 41L, 2.5, true, (short) 3)),
+            query("SELECT CAST(id AS TEXT) || '-' || label, n::text, CAST('41' AS INT8), CAST('2.5' AS FLOAT8), "
+                + "CAST('true' AS BOOL), CAST(3 AS INT2) FROM names"));
+        assertEquals(List.of(row(1L)), query("SELECT COUNT(*) FROM names WHERE CAST(id AS TEXT) = '7'"));
+        assertArrayEquals(new byte[] {'a', 'b'},
+            (byte[]) query("SELECT CAST(X'6162' AS BYTEA) FROM names").get(0).get(0));
+        assertFails("42704", "SELECT CAST(id AS NO_SUCH_TYPE) FROM names");
+    }
+
+    @Test
     void aDateMeetsATimestampAsATimestamp() {
         // As in PostgreSQL, where a date and a timestamp meet (rows of one VALUES, the arms of a UNION or a CASE) the
         // date is the timestamp of its midnight; these once failed with 42804 ("must have compatible types").

@@ -20,13 +20,15 @@ import org.verso.core.catalog.SequenceDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.ViewDefinition;
 import org.verso.core.system.SystemView;
+import org.verso.sql.type.TypeAliases;
+import org.verso.sql.type.TypeMapping;
 import org.verso.sql.type.VersoTypeFactory;
 
 /**
  * The catalog at one version, as a Calcite catalog reader: one Calcite schema per Verso schema ({@code PUBLIC}, the
  * default for unqualified names, those made by CREATE SCHEMA, and {@code SYS} and {@code INFORMATION_SCHEMA} with
  * the system views), holding the tables, views (expanded where a statement uses them) and sequences (for
- * {@code NEXT VALUE FOR}). Read at one catalog version, so a plan always sees one consistent set of objects, and
+ * {@code NEXT VALUE FOR}), and the {@link TypeAliases} as named types. Read at one catalog version, so a plan always sees one consistent set of objects, and
  * shared by the statements planned at that version: nothing in it changes once it is built (its Calcite schemas
  * do not cache). Names are matched case-sensitively because the parser already normalised unquoted identifiers.
  */
@@ -64,6 +66,8 @@ public final class SchemaSnapshot {
                                       DefaultValueConverter defaults) {
         long version = catalog.version();
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+        // Type names a CAST may use besides the standard ones, as DDL takes them (CAST(x AS TEXT), x::int8).
+        TypeAliases.ALL.forEach((name, type) -> root.add(name, factory -> TypeMapping.toRelType(factory, type, false)));
         Map<String, CalciteSchema> schemas = new HashMap<>();
         schemas.put(CatalogNames.DEFAULT_SCHEMA, root.add(CatalogNames.DEFAULT_SCHEMA, new AbstractSchema()));
         for (String schema : catalog.schemas()) {
