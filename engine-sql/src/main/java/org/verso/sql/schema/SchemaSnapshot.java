@@ -28,9 +28,10 @@ import org.verso.sql.type.VersoTypeFactory;
  * The catalog at one version, as a Calcite catalog reader: one Calcite schema per Verso schema ({@code PUBLIC}, the
  * default for unqualified names, those made by CREATE SCHEMA, and {@code SYS} and {@code INFORMATION_SCHEMA} with
  * the system views), holding the tables, views (expanded where a statement uses them) and sequences (for
- * {@code NEXT VALUE FOR}), and the {@link TypeAliases} as named types. Read at one catalog version, so a plan always sees one consistent set of objects, and
- * shared by the statements planned at that version: nothing in it changes once it is built (its Calcite schemas
- * do not cache). Names are matched case-sensitively because the parser already normalised unquoted identifiers.
+ * {@code NEXT VALUE FOR}), and the {@link TypeAliases} as named types. Read at one catalog version, so a plan
+ * always sees one consistent set of objects, and shared by the statements planned at that version: nothing in it
+ * changes once it is built (its Calcite schemas do not cache). Names are matched case-sensitively because the
+ * parser already normalised unquoted identifiers.
  */
 public final class SchemaSnapshot {
     private final long catalogVersion;
