@@ -36,6 +36,39 @@ class SqlExpressionsTest extends SqlTestSupport {
         assertEquals(List.of(row((Object) null)), query("SELECT d + INTERVAL '1' DAY FROM ev WHERE id = 2"));
     }
 
+    /**
+     * PostgreSQL's interval literals, the unit inside the string; they were syntax errors (42601 "at end of input"),
+     * as Calcite's grammar takes only the standard's {@code INTERVAL '1' DAY}.
+     */
+    @Test
+    void intervalLiteralsAsPostgresqlWritesThem() {
+        execute("CREATE TABLE ev (id INT PRIMARY KEY, d DATE, ts TIMESTAMP)");
+        update("INSERT INTO ev VALUES (1, DATE '2024-01-31', TIMESTAMP '2024-01-31 23:30:00'), (2, NULL, NULL)");
+        assertEquals(List.of(row(at(2024, 2, 1, 23, 30, 0), at(2024, 2, 1, 1, 30, 0), at(2024, 2, 1, 1, 0, 0),
+                at(2024, 1, 24, 23, 30, 0), at(2024, 1, 28, 23, 30, 0), at(2024, 1, 31, 23, 30, 5))),
+            query("SELECT ts + INTERVAL '1 day', ts + interval '2 hours', ts + INTERVAL '1.5 hours', "
+                + "ts - INTERVAL '1 week', ts + INTERVAL '3 days ago', ts + INTERVAL '5' FROM ev WHERE id = 1"));
+        assertEquals(List.of(row(at(2025, 3, 31, 23, 30, 0), at(2024, 2, 1, 0, 15, 30), at(2024, 1, 31, 22, 30, 0),
+                at(2024, 2, 1, 1, 30, 0))),
+            query("SELECT ts + INTERVAL '1 year 2 months', ts + INTERVAL '45 min 30 secs', ts + INTERVAL -'1 hour', "
+                + "ts + '2:00'::interval FROM ev WHERE id = 1"));
+        assertEquals(List.of(row(day(2024, 1, 30))), query("SELECT d - INTERVAL '1 day' FROM ev WHERE id = 1"));
+        assertEquals(List.of(row(1)),
+            query("SELECT id FROM ev WHERE ts > TIMESTAMP '2024-02-01 00:00:00' - INTERVAL '1 day 1 hour'"));
+        // The standard's form and an interval's words inside a string or a name are left as they are.
+        assertEquals(List.of(row(day(2024, 2, 1), "INTERVAL '1 day'")),
+            query("SELECT d + INTERVAL '1' DAY, 'INTERVAL ''1 day''' FROM ev WHERE id = 1"));
+        assertFails("22007", "SELECT ts + INTERVAL '1 fortnight' FROM ev");
+        assertFails("0A000", "SELECT ts + INTERVAL '1 month 2 days' FROM ev");
+        // A rewritten literal keeps the positions of the tokens after it.
+        assertTrue(assertFails("42601", "SELECT ts + INTERVAL '2 hours' FROM ev WHERE WHERE").getMessage()
+            .contains("column 46"));
+    }
+
+    private static long at(int year, int month, int dayOfMonth, int hour, int minute, int second) {
+        return DateTimes.toEpochMicros(java.time.LocalDateTime.of(year, month, dayOfMonth, hour, minute, second));
+    }
+
     private static int day(int year, int month, int dayOfMonth) {
         return DateTimes.toEpochDay(java.time.LocalDate.of(year, month, dayOfMonth));
     }

@@ -37,7 +37,7 @@ public final class SqlParsing {
 
     /** The statement's syntax tree; a syntax error becomes 42601 with its line and column. */
     public static SqlNode parse(String sql) {
-        String statement = withoutTrailingSemicolon(sql);
+        String statement = IntervalLiterals.rewrite(withoutTrailingSemicolon(sql));
         if (statement.isBlank()) {
             throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
@@ -79,7 +79,7 @@ public final class SqlParsing {
     /** A stored expression (a column's DEFAULT) as a syntax tree. */
     public static SqlNode parseExpression(String expression) {
         try {
-            VersoParserImpl parser = parser(expression);
+            VersoParserImpl parser = parser(IntervalLiterals.rewrite(expression));
             try {
                 return parser.parseSqlExpressionEof();
             } catch (Throwable t) {
