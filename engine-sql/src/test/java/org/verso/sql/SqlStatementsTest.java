@@ -207,6 +207,10 @@ class SqlStatementsTest extends SqlTestSupport {
         }
         assertEquals("COUNT", session.prepare("SELECT COUNT(*) FROM lab UNION SELECT 5 FROM lab ORDER BY 1")
             .columns().get(0).label());
+        // A window function by its name too, as PostgreSQL labels it (it was ?column?).
+        assertEquals(List.of("ROW_NUMBER", "SUM", "RANK"), session.prepare("SELECT ROW_NUMBER() OVER (ORDER BY a), "
+            + "SUM(b) OVER (PARTITION BY a), RANK() OVER w FROM lab WINDOW w AS (ORDER BY b)").columns().stream()
+            .map(org.verso.sql.api.ColumnMeta::label).toList());
     }
 
     /** NEXT VALUE FOR works in a query that reads a table too, once per row. */

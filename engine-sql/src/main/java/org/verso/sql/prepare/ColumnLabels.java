@@ -20,7 +20,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * The label a person reads for a result column that has neither an alias nor a column name, in place of Calcite's
  * internal {@code EXPR$n}, by PostgreSQL's rule in Verso's upper case: a function call is labelled with the
  * function's name ({@code COUNT(*)} is {@code COUNT}, {@code NEXT VALUE FOR s} is {@code NEXTVAL}, {@code COALESCE}
- * and {@code NULLIF} too although the validator rewrites them into CASE), a CAST with the label of what it casts,
+ * and {@code NULLIF} too although the validator rewrites them into CASE, a window function's call its function's),
+ * a CAST with the label of what it casts,
  * CASE with {@code CASE}, and any other expression {@code ?column?}. An alias always wins;
  * labels may repeat.
  */
@@ -108,6 +109,7 @@ final class ColumnLabels {
         return switch (call.getKind()) {
             case AS -> of(call.operand(1), rewritten);
             case CAST -> of(call.operand(0), rewritten);
+            case OVER -> of(call.operand(0), rewritten);
             case CASE -> rewritten.getOrDefault(call.getParserPosition(), "CASE");
             case NEXT_VALUE -> "NEXTVAL";
             default -> call.getOperator() instanceof SqlFunction function
