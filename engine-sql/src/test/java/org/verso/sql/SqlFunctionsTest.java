@@ -236,6 +236,25 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertFails("22023", "SELECT DATE_TRUNC(unit || 'x', t) FROM events");
     }
 
+    /** TO_CHAR of dates and times by PostgreSQL's templates; it was 42000 (no such function). */
+    @Test
+    void toCharFormatsDatesAndTimes() {
+        String t = "TIMESTAMP '2024-03-05 14:07:09.123456'";
+        assertEquals(List.of(row("2024-03-05 14:07:09", "Mar 05, 2024", "March 5th", "Tuesday  ", "02:07 PM",
+                "2024Q1", "123 123456", "065 10 3", "tue mar", "5-3-24", "2024-03-05T14:07")),
+            query("SELECT TO_CHAR(" + t + ", 'YYYY-MM-DD HH24:MI:SS'), to_char(" + t + ", 'Mon DD, YYYY'), "
+                + "TO_CHAR(" + t + ", 'FMMonth FMDDth'), TO_CHAR(" + t + ", 'Day'), TO_CHAR(" + t + ", 'HH12:MI AM'), "
+                + "TO_CHAR(" + t + ", 'YYYY\"Q\"Q'), TO_CHAR(" + t + ", 'MS US'), TO_CHAR(" + t + ", 'DDD IW D'), "
+                + "TO_CHAR(" + t + ", 'dy mon'), TO_CHAR(" + t + ", 'FMDD-FMMM-YY'), "
+                + "TO_CHAR(" + t + ", 'YYYY-MM-DD\"T\"HH24:MI')"));
+        execute("CREATE TABLE stamps (id INT PRIMARY KEY, d DATE, fmt VARCHAR(20))");
+        execute("INSERT INTO stamps VALUES (1, DATE '2023-12-31', 'DD/MM/YYYY'), (2, NULL, 'YYYY'), (3, DATE "
+            + "'2021-01-01', NULL)");
+        assertEquals(List.of(row(1, "31/12/2023", "SUNDAY    52"), Arrays.asList(2, null, null),
+                Arrays.asList(3, null, "FRIDAY    53")),
+            query("SELECT id, TO_CHAR(d, fmt), TO_CHAR(d, 'DAY IW') FROM stamps ORDER BY id"));
+    }
+
     @Test
     void timestampAddAndDiff() {
         execute("CREATE TABLE events (id INT PRIMARY KEY, d DATE, t TIMESTAMP, n INT)");

@@ -70,6 +70,12 @@ public final class VersoOperators {
         OperandTypes.sequence("'DATE_TRUNC(<CHARACTER>, <DATE or TIMESTAMP>)'", OperandTypes.CHARACTER,
             OperandTypes.DATE_OR_TIMESTAMP), SqlFunctionCategory.TIMEDATE);
 
+    /** PostgreSQL's {@code to_char(datetime, template)}; see {@code exec.expr.DateFormatting} for the patterns. */
+    public static final SqlFunction TO_CHAR = SqlBasicFunction.create("TO_CHAR",
+        ReturnTypes.cascade(ReturnTypes.explicit(SqlTypeName.VARCHAR), SqlTypeTransforms.TO_NULLABLE),
+        OperandTypes.sequence("'TO_CHAR(<DATETIME>, <CHARACTER>)'", OperandTypes.DATETIME, OperandTypes.CHARACTER),
+        SqlFunctionCategory.STRING);
+
     /**
      * {@code OCTET_LENGTH} of a string as well as of binary data, as in PostgreSQL, where Calcite's takes binary
      * data only (and would cast a string to it): the length of the string in UTF-8.
@@ -83,7 +89,7 @@ public final class VersoOperators {
      * binary data) Verso's wins.
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC,
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, TO_CHAR,
             SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,

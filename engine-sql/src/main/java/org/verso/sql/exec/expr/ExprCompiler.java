@@ -237,6 +237,12 @@ public final class ExprCompiler {
                     ? DateTruncation.unitOf(literal.getValueAs(String.class)) : null,
                     operand(call, 1), argumentType(call, 1));
             }
+            case "TO_CHAR": {
+                RexNode format = call.getOperands().get(1);
+                String fixed = format instanceof RexLiteral literal && !literal.isNull()
+                    ? literal.getValueAs(String.class) : null;
+                return DateFormatting.toChar(operand(call, 0), argumentType(call, 0), operand(call, 1), fixed);
+            }
             case "CURRENT_USER":
             case "USER":
             case "SESSION_USER":
