@@ -11,7 +11,8 @@ class NamesAsWordsTest extends SqlTestSupport {
         "year", "month", "day", "hour", "minute", "second", "position", "result", "language", "rank", "start",
         "identity", "index", "min", "max", "sum", "avg", "version", "size", "state", "zone", "level", "role", "uuid",
         "condition", "element", "at", "free", "hold", "large", "match", "mod", "module", "old", "open", "parameter",
-        "power", "ref", "release", "return", "search", "static", "system", "trigger");
+        "power", "ref", "release", "return", "search", "static", "system", "trigger", "pattern", "define",
+        "measures", "subset", "classifier", "prev", "skip");
 
     @Test
     void everyWordAsAColumnName() {
