@@ -124,6 +124,22 @@ class SqlFunctionsTest extends SqlTestSupport {
                 + " OCTET_LENGTH('😀')"));
     }
 
+    /** CONCAT_WS and REGEXP_REPLACE, as PostgreSQL 15 computes them; they were 42000 (no such function). */
+    @Test
+    void concatWithSeparatorAndRegularExpressionReplacement() {
+        assertEquals(List.of(row("a-b", null, "1,2.5")),
+            query("SELECT CONCAT_WS('-', 'a', NULL, 'b'), CONCAT_WS(NULL, 'a'), concat_ws(',', 1, 2.5)"));
+        assertEquals(List.of(row("aXbX", "aXb2", "World Hello", "A[B]C", "A[&]C", "\\\\\\", "Line1\nLine2")),
+            query("SELECT REGEXP_REPLACE('a1b2', '[0-9]', 'X', 'g'), regexp_replace('a1b2', '[0-9]', 'X'), "
+                + "REGEXP_REPLACE('Hello World', '(\\w+) (\\w+)', '\\2 \\1'), "
+                + "REGEXP_REPLACE('ABC', 'b', '[\\&]', 'i'), REGEXP_REPLACE('ABC', 'b', '[&]', 'i'), "
+                + "REGEXP_REPLACE('a.b', '.', '\\\\', 'g'), REGEXP_REPLACE('line1' || CHR(10) || 'line2', '^l', "
+                + "'L', 'gn')"));
+        assertEquals(List.of(row((Object) null)), query("SELECT REGEXP_REPLACE(NULL, 'a', 'b')"));
+        assertFails("2201B", "SELECT REGEXP_REPLACE('x', '(', 'y')");
+        assertFails("22023", "SELECT REGEXP_REPLACE('x', 'x', 'y', 'q')");
+    }
+
     @Test
     void postgresStringFunctionsOnColumns() {
         createWords();

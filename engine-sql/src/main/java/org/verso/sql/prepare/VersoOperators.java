@@ -100,7 +100,8 @@ public final class VersoOperators {
             SqlLibraryOperators.STARTS_WITH, SqlLibraryOperators.STRPOS, SqlLibraryOperators.TRANSLATE3,
             SqlLibraryOperators.CHR, SqlLibraryOperators.MD5,
             SqlLibraryOperators.LOG_POSTGRES, SqlLibraryOperators.RANDOM, SqlLibraryOperators.STRING_AGG,
-            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR)),
+            SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR, SqlLibraryOperators.CONCAT_WS_POSTGRESQL,
+            SqlLibraryOperators.REGEXP_REPLACE_PG_3, SqlLibraryOperators.REGEXP_REPLACE_PG_4)),
         SqlStdOperatorTable.instance());
 
     private VersoOperators() {

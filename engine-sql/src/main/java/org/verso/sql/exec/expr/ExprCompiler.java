@@ -195,6 +195,8 @@ public final class ExprCompiler {
             case "CONCAT":
                 // PostgreSQL's CONCAT function: a NULL argument adds nothing
                 return StringExprs.concat(compileAll(call), true);
+            case "CONCAT_WS":
+                return StringExprs.concatWithSeparator(compileAll(call));
             case "UPPER":
                 return StringExprs.map(operand(call, 0), s -> s.toUpperCase(Locale.ROOT));
             case "LOWER":

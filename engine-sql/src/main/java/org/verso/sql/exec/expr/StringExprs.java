@@ -29,6 +29,32 @@ final class StringExprs {
         };
     }
 
+    /**
+     * PostgreSQL's CONCAT_WS(separator, value, ...): the values that are not NULL joined by the separator; NULL if
+     * the separator is.
+     */
+    static Expr concatWithSeparator(Expr[] arguments) {
+        return (row, ctx) -> {
+            Object separator = arguments[0].eval(row, ctx);
+            if (separator == null) {
+                return null;
+            }
+            StringBuilder sb = new StringBuilder();
+            boolean first = true;
+            for (int i = 1; i < arguments.length; i++) {
+                Object v = arguments[i].eval(row, ctx);
+                if (v != null) {
+                    if (!first) {
+                        sb.append(separator);
+                    }
+                    sb.append(v);
+                    first = false;
+                }
+            }
+            return sb.toString();
+        };
+    }
+
     static Expr map(Expr operand, UnaryOperator<String> f) {
         return (row, ctx) -> {
             Object v = operand.eval(row, ctx);

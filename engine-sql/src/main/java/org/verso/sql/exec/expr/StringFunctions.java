@@ -12,7 +12,8 @@ import org.verso.common.ErrorCode;
 
 /**
  * PostgreSQL's string functions by name, each as PostgreSQL 15 computes it: LEFT, RIGHT, REPEAT, LPAD, RPAD, REVERSE,
- * SPLIT_PART, STARTS_WITH, STRPOS, TRANSLATE, INITCAP, ASCII, CHR, MD5, OVERLAY and OCTET_LENGTH. A NULL argument
+ * SPLIT_PART, STARTS_WITH, STRPOS, TRANSLATE, INITCAP, ASCII, CHR, MD5, OVERLAY, OCTET_LENGTH and REGEXP_REPLACE
+ * (its patterns as Java's regular expressions read them, which for the common ones is as PostgreSQL's do). A NULL argument
  * gives NULL; lengths and positions count characters (code points), not Java chars. Counts beyond what a string can
  * hold are 54000, a zero SPLIT_PART field 22023, as in PostgreSQL.
  */
@@ -37,7 +38,13 @@ final class StringFunctions {
         Map.entry("MD5", a -> md5(bytes(a[0]))),
         Map.entry("OVERLAY", a -> overlay(text(a[0]), text(a[1]), count(a[2]),
             a.length > 3 ? count(a[3]) : length(text(a[1])))),
-        Map.entry("OCTET_LENGTH", a -> bytes(a[0]).length));
+        Map.entry("OCTET_LENGTH", a -> bytes(a[0]).length),
+        Map.entry("REGEXP_REPLACE", a -> regexpReplace(text(a[0]), text(a[1]), text(a[2]),
+            a.length > 3 ? text(a[3]) : "")));
+
+    /** Compiled patterns of REGEXP_REPLACE by their text and flags; cleared when it grows past its bound. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, Pattern> PATTERNS =
+        new java.util.concurrent.ConcurrentHashMap<>();
 
     private StringFunctions() {
     }
@@ -129,6 +136,74 @@ final class StringFunctions {
             padding.appendCodePoint(fillCodes[i % fillCodes.length]);
         }
         return leading ? padding.append(s).toString() : s + padding;
+    }
+
+    /**
+     * REGEXP_REPLACE(source, pattern, replacement [, flags]): the first match replaced, or every match with flag
+     * {@code g}; {@code i} ignores case, {@code c} respects it, {@code n} makes {@code ^} and {@code $} match at line
+     * breaks and {@code .} not match them, {@code s} undoes {@code n}, {@code x} allows blanks and comments. In the
+     * replacement, {@code \1} to {@code \9} are the groups and {@code \&} the whole match, as in PostgreSQL.
+     */
+    private static String regexpReplace(String source, String pattern, String replacement, String flags) {
+        boolean global = false;
+        int options = 0;
+        for (char flag : flags.toCharArray()) {
+            switch (flag) {
+                case 'g' -> global = true;
+                case 'i' -> options |= Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+                case 'c' -> options &= ~(Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+                case 'n', 'm' -> options = options & ~Pattern.DOTALL | Pattern.MULTILINE;
+                case 's' -> options = options & ~Pattern.MULTILINE | Pattern.DOTALL;
+                case 'x' -> options |= Pattern.COMMENTS;
+                default -> throw ErrorCode.INVALID_ARGUMENT.exception("invalid regular expression option: \""
+                    + flag + "\"");
+            }
+        }
+        if ((options & Pattern.MULTILINE) == 0) {
+            options |= Pattern.DOTALL; // PostgreSQL's . matches a line break unless n is given
+        }
+        Pattern compiled = compiledPattern(pattern, options);
+        java.util.regex.Matcher m = compiled.matcher(source);
+        String javaReplacement = javaReplacement(replacement);
+        return global ? m.replaceAll(javaReplacement) : m.replaceFirst(javaReplacement);
+    }
+
+    private static Pattern compiledPattern(String pattern, int options) {
+        String key = options + ":" + pattern;
+        Pattern compiled = PATTERNS.get(key);
+        if (compiled == null) {
+            try {
+                compiled = Pattern.compile(pattern, options);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw ErrorCode.INVALID_REGULAR_EXPRESSION.exception(pattern, e.getDescription());
+            }
+            if (PATTERNS.size() > 256) {
+                PATTERNS.clear();
+            }
+            PATTERNS.put(key, compiled);
+        }
+        return compiled;
+    }
+
+    /** PostgreSQL's replacement text ({@code \n} a group, {@code \&} the whole match) in Java's syntax. */
+    private static String javaReplacement(String replacement) {
+        StringBuilder out = new StringBuilder(replacement.length() + 8);
+        for (int i = 0; i < replacement.length(); i++) {
+            char c = replacement.charAt(i);
+            if (c == '\\' && i + 1 < replacement.length()) {
+                char next = replacement.charAt(++i);
+                if (next >= '1' && next <= '9') {
+                    out.append('$').append(next);
+                } else if (next == '&') {
+                    out.append("$0");
+                } else {
+                    out.append(java.util.regex.Matcher.quoteReplacement(String.valueOf(next)));
+                }
+            } else {
+                out.append(java.util.regex.Matcher.quoteReplacement(String.valueOf(c)));
+            }
+        }
+        return out.toString();
     }
 
     private static void checkLength(long length) {
