@@ -13,9 +13,9 @@ import org.verso.common.ErrorCode;
 /**
  * PostgreSQL's string functions by name, each as PostgreSQL 15 computes it: LEFT, RIGHT, REPEAT, LPAD, RPAD, REVERSE,
  * SPLIT_PART, STARTS_WITH, STRPOS, TRANSLATE, INITCAP, ASCII, CHR, MD5, OVERLAY, OCTET_LENGTH and REGEXP_REPLACE
- * (its patterns as Java's regular expressions read them, which for the common ones is as PostgreSQL's do). A NULL argument
- * gives NULL; lengths and positions count characters (code points), not Java chars. Counts beyond what a string can
- * hold are 54000, a zero SPLIT_PART field 22023, as in PostgreSQL.
+ * (its patterns as Java's regular expressions read them, which for the common ones is as PostgreSQL's do). A NULL
+ * argument gives NULL; lengths and positions count characters (code points), not Java chars. Counts beyond what a
+ * string can hold are 54000, a zero SPLIT_PART field 22023, as in PostgreSQL.
  */
 final class StringFunctions {
     // A result longer than this is refused before it is built (PostgreSQL's limit is 1 GB; a Java array's is near 2^31).
