@@ -252,6 +252,21 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertFails("22023", "SELECT DATE_TRUNC(unit || 'x', t) FROM events");
     }
 
+    /** DATE_PART, a DOUBLE with the seconds' fraction, as PostgreSQL 15 computes it; it was 42000 (no such function). */
+    @Test
+    void datePartOfDatesAndTimes() {
+        String t = "TIMESTAMP '2024-03-05 14:07:09.25'";
+        assertEquals(List.of(row(2024.0, 9.25, 9250.0, 1709647629.25, 0.0, 7.0, 21.0, 202.0, 2460375.0, 4.0, 1.0,
+                366.0)),
+            query("SELECT DATE_PART('year', " + t + "), date_part('Seconds', " + t + "), DATE_PART('milliseconds', "
+                + t + "), DATE_PART('epoch', " + t + "), DATE_PART('dow', DATE '2024-03-10'), DATE_PART('isodow', "
+                + "DATE '2024-03-10'), DATE_PART('century', DATE '2001-01-01'), DATE_PART('decade', DATE "
+                + "'2024-01-01'), DATE_PART('julian', DATE '2024-03-05'), DATE_PART('quarter', DATE '2024-11-05'), "
+                + "DATE_PART('week', DATE '2024-01-01'), DATE_PART('doy', DATE '2024-12-31')"));
+        assertEquals(List.of(row((Object) null)), query("SELECT DATE_PART('year', CAST(NULL AS DATE))"));
+        assertFails("22023", "SELECT DATE_PART('fortnight', DATE '2024-01-01')");
+    }
+
     /** TO_CHAR of dates and times by PostgreSQL's templates; it was 42000 (no such function). */
     @Test
     void toCharFormatsDatesAndTimes() {

@@ -70,6 +70,12 @@ public final class VersoOperators {
         OperandTypes.sequence("'DATE_TRUNC(<CHARACTER>, <DATE or TIMESTAMP>)'", OperandTypes.CHARACTER,
             OperandTypes.DATE_OR_TIMESTAMP), SqlFunctionCategory.TIMEDATE);
 
+    /** PostgreSQL's {@code date_part('field', datetime)}, a DOUBLE; see {@code exec.expr.DateParts} for the fields. */
+    public static final SqlFunction DATE_PART = SqlBasicFunction.create("DATE_PART",
+        ReturnTypes.cascade(ReturnTypes.DOUBLE, SqlTypeTransforms.TO_NULLABLE),
+        OperandTypes.sequence("'DATE_PART(<CHARACTER>, <DATETIME>)'", OperandTypes.CHARACTER, OperandTypes.DATETIME),
+        SqlFunctionCategory.TIMEDATE);
+
     /** PostgreSQL's {@code to_char(datetime, template)}; see {@code exec.expr.DateFormatting} for the patterns. */
     public static final SqlFunction TO_CHAR = SqlBasicFunction.create("TO_CHAR",
         ReturnTypes.cascade(ReturnTypes.explicit(SqlTypeName.VARCHAR), SqlTypeTransforms.TO_NULLABLE),
@@ -89,8 +95,8 @@ public final class VersoOperators {
      * binary data) Verso's wins.
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, TO_CHAR,
-            SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
+            TO_CHAR, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY,

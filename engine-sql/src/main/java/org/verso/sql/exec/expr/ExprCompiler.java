@@ -239,6 +239,12 @@ public final class ExprCompiler {
                     ? DateTruncation.unitOf(literal.getValueAs(String.class)) : null,
                     operand(call, 1), argumentType(call, 1));
             }
+            case "DATE_PART": {
+                RexNode field = call.getOperands().get(0);
+                String fixed = field instanceof RexLiteral literal && !literal.isNull()
+                    ? literal.getValueAs(String.class) : null;
+                return DateParts.datePart(operand(call, 0), fixed, operand(call, 1), argumentType(call, 1));
+            }
             case "TO_CHAR": {
                 RexNode format = call.getOperands().get(1);
                 String fixed = format instanceof RexLiteral literal && !literal.isNull()
