@@ -252,7 +252,7 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertFails("22023", "SELECT DATE_TRUNC(unit || 'x', t) FROM events");
     }
 
-    /** DATE_PART, a DOUBLE with the seconds' fraction, as PostgreSQL 15 computes it; it was 42000 (no such function). */
+    /** DATE_PART, a DOUBLE with the seconds' fraction, as PostgreSQL 15 computes it; it was 42000 (no function). */
     @Test
     void datePartOfDatesAndTimes() {
         String t = "TIMESTAMP '2024-03-05 14:07:09.25'";

@@ -13,9 +13,9 @@ import org.verso.common.type.ValueType;
  * YEAR, QUARTER, MONTH, WEEK (ISO), DAY, DOW (0 = Sunday, as PostgreSQL), DOY, HOUR, MINUTE, SECOND, MILLISECOND,
  * MICROSECOND (of the minute, as PostgreSQL counts them) and EPOCH, each a whole number.
  *
- * <p>And PostgreSQL's {@code date_part('field', value)}, a DOUBLE: the fields above named in text (in any case, singular
- * or plural), with the seconds' fraction where PostgreSQL keeps it (SECOND, MILLISECONDS, MICROSECONDS, EPOCH and
- * JULIAN), and ISODOW (1 = Monday), ISOYEAR, DECADE, CENTURY and MILLENNIUM; an unknown field is 22023.
+ * <p>And PostgreSQL's {@code date_part('field', value)}, a DOUBLE: the fields above named in text (in any case,
+ * singular or plural), with the seconds' fraction where PostgreSQL keeps it (SECOND, MILLISECONDS, MICROSECONDS,
+ * EPOCH and JULIAN), and ISODOW (1 = Monday), ISOYEAR, DECADE, CENTURY and MILLENNIUM; an unknown field is 22023.
  */
 final class DateParts {
     private DateParts() {
