@@ -31,6 +31,7 @@ public enum ErrorCode {
     NUMERIC_OUT_OF_RANGE(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %s out of range for column %s of type %s"),
     VALUE_OUT_OF_RANGE(SqlState.NUMERIC_VALUE_OUT_OF_RANGE, "value %s out of range for type %s"),
     INVALID_DATETIME(SqlState.INVALID_DATETIME_FORMAT, "invalid date or time value %s"),
+    DATETIME_OUT_OF_RANGE(SqlState.DATETIME_FIELD_OVERFLOW, "date/time field value out of range: \"%s\""),
     DIVISION_BY_ZERO(SqlState.DIVISION_BY_ZERO, "division by zero"),
     INVALID_LOGARITHM_ARGUMENT(SqlState.INVALID_ARGUMENT_FOR_LOGARITHM, "cannot take the logarithm of %s"),
     INVALID_POWER_ARGUMENT(SqlState.INVALID_ARGUMENT_FOR_POWER_FUNCTION,

@@ -38,6 +38,7 @@ public final class SqlState {
     public static final String STRING_DATA_RIGHT_TRUNCATION = "22001";
     public static final String NUMERIC_VALUE_OUT_OF_RANGE = "22003";
     public static final String INVALID_DATETIME_FORMAT = "22007";
+    public static final String DATETIME_FIELD_OVERFLOW = "22008";
     public static final String DIVISION_BY_ZERO = "22012";
     /** A logarithm of zero or a negative number. */
     public static final String INVALID_ARGUMENT_FOR_LOGARITHM = "2201E";

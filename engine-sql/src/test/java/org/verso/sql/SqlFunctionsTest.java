@@ -267,6 +267,27 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertFails("22023", "SELECT DATE_PART('fortnight', DATE '2024-01-01')");
     }
 
+    /** TO_DATE and TO_TIMESTAMP, reading text by PostgreSQL's templates as PostgreSQL 15 does; they were 42000. */
+    @Test
+    void toDateAndToTimestampReadText() {
+        assertEquals(List.of(row(date("2000-12-05"), date("2024-03-05"), date("2024-03-05"), date("2024-03-05"),
+                date("2024-03-05"), date("1995-06-01"))),
+            query("SELECT TO_DATE('05 Dec 2000', 'DD Mon YYYY'), to_date('2024-03-05', 'YYYY-MM-DD'), "
+                + "TO_DATE('20240305', 'YYYYMMDD'), TO_DATE('2024-3-5', 'YYYY-MM-DD'), "
+                + "TO_DATE('March 5, 2024', 'Month DD, YYYY'), TO_DATE('95-06-01', 'YY-MM-DD')"));
+        // text is read in the session's zone, as PostgreSQL reads it in its TimeZone; seconds count from UTC's epoch
+        long quarterPast = DateTimes.instantOf(LocalDateTime.of(2024, 3, 5, 14, 7, 9, 250_000_000));
+        long afternoon = DateTimes.instantOf(LocalDateTime.of(2024, 3, 5, 14, 7));
+        assertEquals(List.of(row(quarterPast, afternoon, 1_709_647_629_250_000L, 0L)),
+            query("SELECT TO_TIMESTAMP('2024-03-05 14:07:09.25', 'YYYY-MM-DD HH24:MI:SS.MS'), "
+                + "TO_TIMESTAMP('05/03/2024 02:07 PM', 'DD/MM/YYYY HH12:MI AM'), TO_TIMESTAMP(1709647629.25), "
+                + "TO_TIMESTAMP(0)"));
+        assertEquals(List.of(row((Object) null)), query("SELECT TO_DATE(NULL, 'YYYY')"));
+        assertFails("22008", "SELECT TO_DATE('2024-13-05', 'YYYY-MM-DD')");
+        assertFails("22008", "SELECT TO_DATE('2024-02-30', 'YYYY-MM-DD')");
+        assertFails("22007", "SELECT TO_DATE('abc', 'YYYY-MM-DD')");
+    }
+
     /** TO_CHAR of dates and times by PostgreSQL's templates; it was 42000 (no such function). */
     @Test
     void toCharFormatsDatesAndTimes() {

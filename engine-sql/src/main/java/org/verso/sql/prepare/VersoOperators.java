@@ -76,6 +76,22 @@ public final class VersoOperators {
         OperandTypes.sequence("'DATE_PART(<CHARACTER>, <DATETIME>)'", OperandTypes.CHARACTER, OperandTypes.DATETIME),
         SqlFunctionCategory.TIMEDATE);
 
+    /** PostgreSQL's {@code to_date(text, template)}; see {@code exec.expr.DateFormatting} for the patterns. */
+    public static final SqlFunction TO_DATE = SqlBasicFunction.create("TO_DATE",
+        ReturnTypes.cascade(ReturnTypes.explicit(SqlTypeName.DATE), SqlTypeTransforms.TO_NULLABLE),
+        OperandTypes.sequence("'TO_DATE(<CHARACTER>, <CHARACTER>)'", OperandTypes.CHARACTER, OperandTypes.CHARACTER),
+        SqlFunctionCategory.TIMEDATE);
+
+    /**
+     * PostgreSQL's {@code to_timestamp(text, template)}, and {@code to_timestamp(seconds)} since 1970-01-01 UTC:
+     * TIMESTAMP WITH TIME ZONE.
+     */
+    public static final SqlFunction TO_TIMESTAMP = SqlBasicFunction.create("TO_TIMESTAMP",
+        ReturnTypes.cascade(ReturnTypes.explicit(SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6),
+            SqlTypeTransforms.TO_NULLABLE),
+        OperandTypes.or(OperandTypes.sequence("'TO_TIMESTAMP(<CHARACTER>, <CHARACTER>)'", OperandTypes.CHARACTER,
+            OperandTypes.CHARACTER), OperandTypes.NUMERIC), SqlFunctionCategory.TIMEDATE);
+
     /** PostgreSQL's {@code to_char(datetime, template)}; see {@code exec.expr.DateFormatting} for the patterns. */
     public static final SqlFunction TO_CHAR = SqlBasicFunction.create("TO_CHAR",
         ReturnTypes.cascade(ReturnTypes.explicit(SqlTypeName.VARCHAR), SqlTypeTransforms.TO_NULLABLE),
@@ -96,7 +112,7 @@ public final class VersoOperators {
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
         SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
-            TO_CHAR, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
+            TO_CHAR, TO_DATE, TO_TIMESTAMP, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,
             SqlLibraryOperators.POW, SqlLibraryOperators.TRUNC_BIG_QUERY,

@@ -8,13 +8,15 @@ import java.time.temporal.IsoFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.verso.common.ErrorCode;
 import org.verso.common.type.DateTimes;
 import org.verso.common.type.ValueType;
 
 /**
  * PostgreSQL's {@code to_char(datetime, template)}: the template's patterns replaced by the parts of the date and
- * time they name, everything else copied. The patterns are PostgreSQL's: {@code HH}, {@code HH12}, {@code HH24},
- * {@code MI}, {@code SS}, {@code MS}, {@code US}, {@code SSSS}, {@code AM}/{@code PM} (also {@code A.M.}, and in
+ * time they name, everything else copied; and {@code to_date(text, template)} and {@code to_timestamp(text,
+ * template)}, which read text by the same patterns. The patterns are PostgreSQL's: {@code HH}, {@code HH12},
+ * {@code HH24}, {@code MI}, {@code SS}, {@code MS}, {@code US}, {@code SSSS}, {@code AM}/{@code PM} (also {@code A.M.}, and in
  * lower case), {@code Y,YYY}, {@code YYYY}, {@code YYY}, {@code YY}, {@code Y}, {@code IYYY}, {@code MONTH},
  * {@code MON}, {@code MM}, {@code DAY}, {@code DY}, {@code DDD}, {@code DD}, {@code D}, {@code ID}, {@code IW},
  * {@code WW}, {@code W}, {@code Q}, {@code CC}, {@code J}, {@code TZ} and {@code OF} (of a TIMESTAMP WITH TIME
@@ -22,6 +24,13 @@ import org.verso.common.type.ValueType;
  * characters, as PostgreSQL pads them, unless the pattern is prefixed with {@code FM}, which also drops leading
  * zeros; the suffix {@code TH} ({@code th}) adds a number's ordinal ending; text in double quotes is copied as it
  * is.
+ *
+ * <p>Reading, a number takes as many digits as its pattern has where another pattern follows at once
+ * ({@code YYYYMMDD}), and every digit up to the next non-digit otherwise ({@code YYYY-M-D} reads
+ * {@code 2024-3-5}); {@code MS} and {@code US} are the seconds' fraction ({@code SS.MS} reads {@code 09.25} as nine
+ * and a quarter seconds); a two-digit year is the one nearest to 2020; a character of the template's text skips one
+ * of the input's, blanks any number of blanks; day names are skipped. Text that does not fit is 22007, a field out of
+ * its range ({@code 2024-02-30}) 22008.
  */
 final class DateFormatting {
     /** The patterns, longest first where one starts another. */
@@ -56,6 +65,30 @@ final class DateFormatting {
                 template = compile((String) text);
             }
             return template.format(v, type);
+        };
+    }
+
+    /** TO_DATE(text, template) or TO_TIMESTAMP(text, template), giving a DATE or a TIMESTAMP WITH TIME ZONE. */
+    static Expr parse(Expr text, Expr format, String fixedFormat, ValueType result) {
+        DateFormatting fixed = fixedFormat == null ? null : compile(fixedFormat);
+        return (row, ctx) -> {
+            Object input = text.eval(row, ctx);
+            if (input == null) {
+                return null;
+            }
+            DateFormatting template = fixed;
+            if (template == null) {
+                Object f = format.eval(row, ctx);
+                if (f == null) {
+                    return null;
+                }
+                template = compile((String) f);
+            }
+            LocalDateTime t = template.parse((String) input);
+            if (result == ValueType.DATE) {
+                return DateTimes.toEpochDay(t.toLocalDate());
+            }
+            return DateTimes.instantOf(t);
         };
     }
 
@@ -131,6 +164,178 @@ final class DateFormatting {
             }
         }
         return out.toString();
+    }
+
+    /** The date and time {@code input} shows by this template. */
+    LocalDateTime parse(String input) {
+        int year = 1;
+        int month = 1;
+        int day = 1;
+        int dayOfYear = -1;
+        long julian = -1;
+        int hour = 0;
+        int minute = 0;
+        int second = 0;
+        int micros = 0;
+        Boolean pm = null;
+        boolean twelveHour = false;
+        int at = 0;
+        for (int k = 0; k < elements.size(); k++) {
+            Element e = elements.get(k);
+            if (e.text != null) {
+                for (int c = 0; c < e.text.length() && at < input.length(); c++) {
+                    if (Character.isWhitespace(e.text.charAt(c))) {
+                        while (at < input.length() && Character.isWhitespace(input.charAt(at))) {
+                            at++;
+                        }
+                    } else {
+                        at++;
+                    }
+                }
+                continue;
+            }
+            while (at < input.length() && Character.isWhitespace(input.charAt(at))) {
+                at++;
+            }
+            boolean exact = k + 1 < elements.size() && elements.get(k + 1).text == null;
+            switch (e.pattern) {
+                case "MONTH", "MON" -> {
+                    int found = monthAt(input, at, e.pattern.equals("MON"));
+                    if (found < 0) {
+                        throw invalid(input, e.caseOf);
+                    }
+                    month = found + 1;
+                    at += e.pattern.equals("MON") ? 3
+                        : java.time.Month.of(month).getDisplayName(TextStyle.FULL, Locale.ENGLISH).length();
+                }
+                case "DAY", "DY" -> {
+                    while (at < input.length() && Character.isLetter(input.charAt(at))) {
+                        at++;
+                    }
+                }
+                case "AM", "PM", "A.M.", "P.M." -> {
+                    int width = e.pattern.length();
+                    String word = input.substring(at, Math.min(input.length(), at + width)).toUpperCase(Locale.ROOT);
+                    if (!word.equals("AM") && !word.equals("PM") && !word.equals("A.M.") && !word.equals("P.M.")) {
+                        throw invalid(input, e.caseOf);
+                    }
+                    pm = word.startsWith("P");
+                    at += width;
+                }
+                case "TZ", "OF" -> {
+                    while (at < input.length() && !Character.isWhitespace(input.charAt(at))) {
+                        at++;
+                    }
+                }
+                default -> {
+                    int width = digitsOf(e.pattern);
+                    int end = at;
+                    boolean negative = at < input.length() && input.charAt(at) == '-' && e.pattern.startsWith("Y");
+                    if (negative) {
+                        end++;
+                    }
+                    int digitsStart = end;
+                    while (end < input.length() && Character.isDigit(input.charAt(end))
+                        && (!exact || end - digitsStart < width)) {
+                        end++;
+                    }
+                    if (end == digitsStart) {
+                        throw invalid(input, e.caseOf);
+                    }
+                    String digits = input.substring(digitsStart, end);
+                    long value = Long.parseLong(digits.length() > 12 ? digits.substring(0, 12) : digits);
+                    at = end;
+                    switch (e.pattern) {
+                        case "YYYY", "IYYY", "Y,YYY" -> year = (int) (negative ? -value : value);
+                        case "YYY", "YY", "Y" -> year = (int) nearest2020(value, digits.length());
+                        case "MM" -> month = (int) value;
+                        case "DD" -> day = (int) value;
+                        case "DDD" -> dayOfYear = (int) value;
+                        case "J" -> julian = value;
+                        case "HH", "HH12" -> {
+                            hour = (int) value;
+                            twelveHour = true;
+                        }
+                        case "HH24" -> hour = (int) value;
+                        case "MI" -> minute = (int) value;
+                        case "SS" -> second = (int) value;
+                        case "MS", "US" -> micros = fraction(digits);
+                        case "SSSS", "SSSSS" -> {
+                            hour = (int) (value / 3_600);
+                            minute = (int) (value / 60 % 60);
+                            second = (int) (value % 60);
+                        }
+                        default -> {
+                            // D, ID, IW, WW, W, Q, CC: read, but they do not fix the date
+                        }
+                    }
+                }
+            }
+        }
+        if (pm != null || twelveHour) {
+            if (hour < 1 || hour > 12) {
+                throw ErrorCode.DATETIME_OUT_OF_RANGE.exception(input);
+            }
+            hour = hour % 12 + (Boolean.TRUE.equals(pm) ? 12 : 0);
+        }
+        try {
+            java.time.LocalDate date = julian >= 0 ? java.time.LocalDate.ofEpochDay(julian - 2_440_588)
+                : dayOfYear > 0 ? java.time.LocalDate.ofYearDay(year, dayOfYear)
+                : java.time.LocalDate.of(year, month, day);
+            return date.atTime(hour, minute, second, micros * 1_000);
+        } catch (java.time.DateTimeException e) {
+            throw ErrorCode.DATETIME_OUT_OF_RANGE.exception(input);
+        }
+    }
+
+    /** The digits a numeric pattern shows. */
+    private static int digitsOf(String pattern) {
+        return switch (pattern) {
+            case "YYYY", "IYYY", "Y,YYY" -> 4;
+            case "YYY", "DDD", "MS" -> 3;
+            case "Y", "D", "ID", "W", "Q" -> 1;
+            case "US" -> 6;
+            case "J" -> 7;
+            case "SSSS", "SSSSS" -> 5;
+            default -> 2;
+        };
+    }
+
+    /** A year of fewer than four digits, as the year nearest to 2020 that ends in them. */
+    private static long nearest2020(long value, int digits) {
+        if (digits >= 4) {
+            return value;
+        }
+        long modulus = (long) Math.pow(10, digits);
+        long base = 2020 - 2020 % modulus;
+        long candidate = base + value;
+        if (candidate - 2020 > modulus / 2) {
+            candidate -= modulus;
+        } else if (2020 - candidate > modulus / 2) {
+            candidate += modulus;
+        }
+        return candidate;
+    }
+
+    /** Digits after a decimal point as microseconds. */
+    private static int fraction(String digits) {
+        String six = (digits.length() > 6 ? digits.substring(0, 6) : digits + "000000".substring(digits.length()));
+        return Integer.parseInt(six);
+    }
+
+    /** The month (0-based) whose English name, or its first three letters, {@code input} holds at {@code at}. */
+    private static int monthAt(String input, int at, boolean abbreviated) {
+        for (java.time.Month m : java.time.Month.values()) {
+            String name = m.getDisplayName(abbreviated ? TextStyle.SHORT : TextStyle.FULL, Locale.ENGLISH);
+            if (input.regionMatches(true, at, name, 0, name.length())) {
+                return m.ordinal();
+            }
+        }
+        return -1;
+    }
+
+    private static RuntimeException invalid(String input, String pattern) {
+        return ErrorCode.INVALID_DATETIME.exception("\"" + input + "\" for \"" + pattern + "\"");
     }
 
     private static String part(Element e, LocalDateTime t, OffsetDateTime zoned) {

@@ -245,6 +245,17 @@ public final class ExprCompiler {
                     ? literal.getValueAs(String.class) : null;
                 return DateParts.datePart(operand(call, 0), fixed, operand(call, 1), argumentType(call, 1));
             }
+            case "TO_DATE":
+            case "TO_TIMESTAMP": {
+                if (call.getOperands().size() == 1) {
+                    return epochSeconds(operand(call, 0));
+                }
+                RexNode format = call.getOperands().get(1);
+                String fixed = format instanceof RexLiteral literal && !literal.isNull()
+                    ? literal.getValueAs(String.class) : null;
+                return DateFormatting.parse(operand(call, 0), operand(call, 1), fixed,
+                    name.equals("TO_DATE") ? ValueType.DATE : ValueType.TIMESTAMP_TZ);
+            }
             case "TO_CHAR": {
                 RexNode format = call.getOperands().get(1);
                 String fixed = format instanceof RexLiteral literal && !literal.isNull()
@@ -553,6 +564,23 @@ public final class ExprCompiler {
         SqlTrimFunction.Flag flag = ((RexLiteral) call.getOperands().get(0)).getValueAs(SqlTrimFunction.Flag.class);
         return StringExprs.trim(flag != SqlTrimFunction.Flag.TRAILING, flag != SqlTrimFunction.Flag.LEADING,
             operand(call, 1), operand(call, 2));
+    }
+
+    /** TO_TIMESTAMP(seconds): the instant that many seconds (with their fraction) after 1970-01-01 UTC. */
+    private static Expr epochSeconds(Expr seconds) {
+        return (row, ctx) -> {
+            Object v = seconds.eval(row, ctx);
+            if (v == null) {
+                return null;
+            }
+            try {
+                BigDecimal micros = (v instanceof BigDecimal d ? d : new BigDecimal(v.toString()))
+                    .movePointRight(6).setScale(0, java.math.RoundingMode.HALF_EVEN);
+                return micros.longValueExact();
+            } catch (ArithmeticException | NumberFormatException e) {
+                throw ErrorCode.VALUE_OUT_OF_RANGE.exception(e, v, ValueType.TIMESTAMP_TZ);
+            }
+        };
     }
 
     private Expr operand(RexCall call, int index) {
