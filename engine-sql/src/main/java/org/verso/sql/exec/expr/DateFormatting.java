@@ -16,14 +16,14 @@ import org.verso.common.type.ValueType;
  * PostgreSQL's {@code to_char(datetime, template)}: the template's patterns replaced by the parts of the date and
  * time they name, everything else copied; and {@code to_date(text, template)} and {@code to_timestamp(text,
  * template)}, which read text by the same patterns. The patterns are PostgreSQL's: {@code HH}, {@code HH12},
- * {@code HH24}, {@code MI}, {@code SS}, {@code MS}, {@code US}, {@code SSSS}, {@code AM}/{@code PM} (also {@code A.M.}, and in
- * lower case), {@code Y,YYY}, {@code YYYY}, {@code YYY}, {@code YY}, {@code Y}, {@code IYYY}, {@code MONTH},
- * {@code MON}, {@code MM}, {@code DAY}, {@code DY}, {@code DDD}, {@code DD}, {@code D}, {@code ID}, {@code IW},
- * {@code WW}, {@code W}, {@code Q}, {@code CC}, {@code J}, {@code TZ} and {@code OF} (of a TIMESTAMP WITH TIME
- * ZONE); month and day names follow the pattern's case ({@code Month}, {@code month}) and are blank-padded to nine
- * characters, as PostgreSQL pads them, unless the pattern is prefixed with {@code FM}, which also drops leading
- * zeros; the suffix {@code TH} ({@code th}) adds a number's ordinal ending; text in double quotes is copied as it
- * is.
+ * {@code HH24}, {@code MI}, {@code SS}, {@code MS}, {@code US}, {@code SSSS}, {@code AM}/{@code PM} (also
+ * {@code A.M.}, and in lower case), {@code Y,YYY}, {@code YYYY}, {@code YYY}, {@code YY}, {@code Y}, {@code IYYY},
+ * {@code MONTH}, {@code MON}, {@code MM}, {@code DAY}, {@code DY}, {@code DDD}, {@code DD}, {@code D}, {@code ID},
+ * {@code IW}, {@code WW}, {@code W}, {@code Q}, {@code CC}, {@code J}, {@code TZ} and {@code OF} (of a TIMESTAMP
+ * WITH TIME ZONE); month and day names follow the pattern's case ({@code Month}, {@code month}) and are
+ * blank-padded to nine characters, as PostgreSQL pads them, unless the pattern is prefixed with {@code FM}, which
+ * also drops leading zeros; the suffix {@code TH} ({@code th}) adds a number's ordinal ending; text in double
+ * quotes is copied as it is.
  *
  * <p>Reading, a number takes as many digits as its pattern has where another pattern follows at once
  * ({@code YYYYMMDD}), and every digit up to the next non-digit otherwise ({@code YYYY-M-D} reads
