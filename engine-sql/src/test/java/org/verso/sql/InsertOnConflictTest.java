@@ -140,10 +140,35 @@ class InsertOnConflictTest extends SqlTestSupport {
         assertFails("42804", "INSERT INTO acct VALUES (1, 'a', 1, 0) ON CONFLICT (id) DO UPDATE SET bal = DATE "
             + "'2026-01-01'");
         assertFails("42804", "INSERT INTO acct VALUES (1, 'a', 1, 0) ON CONFLICT (id) DO UPDATE SET bal = 1 WHERE 5");
-        assertFails("0A000", "INSERT INTO acct VALUES (1, 'a', 1, 0) ON CONFLICT (id) DO UPDATE SET bal = "
-            + "(SELECT MAX(bal) FROM acct)");
+        assertFails("0A000", "INSERT INTO acct VALUES (1, 'a', 1, 0) ON CONFLICT (id) DO UPDATE SET bal = MAX(bal)");
         assertFails("42601", "INSERT INTO acct VALUES (1, 'a', 1, 0) ON CONFLICT (id) DO SOMETHING");
         assertEquals(List.of(row(1, "ann", 10, 0), row(2, "bob", 20, 0)), query("SELECT * FROM acct ORDER BY id"));
+    }
+
+    /** Subqueries in DO UPDATE's SET and WHERE, correlated with both rows, as PostgreSQL takes them (they were 0A000). */
+    @Test
+    void subqueriesInTheSetValuesAndTheCondition() {
+        accounts();
+        execute("CREATE TABLE bonus (id INT PRIMARY KEY, amount INT)");
+        execute("INSERT INTO bonus VALUES (1, 100), (2, 200)");
+        assertEquals(1, update("INSERT INTO acct VALUES (1, 'ann', 5, 0) ON CONFLICT (id) DO UPDATE SET bal = acct.bal "
+            + "+ (SELECT amount FROM bonus WHERE bonus.id = EXCLUDED.id), name = (SELECT CAST(COUNT(*) AS VARCHAR(5)) "
+            + "FROM bonus), hits = (SELECT MAX(amount) FROM bonus WHERE amount < ?)", 150));
+        assertEquals(List.of(row(1, "2", 110, 100)), query("SELECT * FROM acct WHERE id = 1"));
+        // The condition reads the existing row: bob's balance of 20 needs a bonus above 2,000 here, 200 there.
+        assertEquals(0, update("INSERT INTO acct VALUES (2, 'bob', 5, 0) ON CONFLICT (id) DO UPDATE SET bal = 0 "
+            + "WHERE EXISTS (SELECT 1 FROM bonus WHERE amount > acct.bal * 100)"));
+        assertEquals(1, update("INSERT INTO acct VALUES (2, 'bob', 5, 0) ON CONFLICT (id) DO UPDATE SET bal = 0 "
+            + "WHERE EXISTS (SELECT 1 FROM bonus WHERE amount >= acct.bal * 10)"));
+        assertEquals(List.of(row(2, "bob", 0, 0)), query("SELECT * FROM acct WHERE id = 2"));
+        // A row proposed without a conflict is inserted as it is; a subquery of more than one row is 21000.
+        assertEquals(1, update("INSERT INTO acct VALUES (3, 'cy', 3, 0) ON CONFLICT (id) DO UPDATE SET bal = "
+            + "(SELECT amount FROM bonus)"));
+        assertFails("21000", "INSERT INTO acct VALUES (3, 'cy', 3, 0) ON CONFLICT (id) DO UPDATE SET bal = "
+            + "(SELECT amount FROM bonus)");
+        assertFails("42804", "INSERT INTO acct VALUES (3, 'cy', 3, 0) ON CONFLICT (id) DO UPDATE SET bal = "
+            + "(SELECT DATE '2026-01-01' FROM bonus WHERE id = 1)");
+        assertEquals(List.of(row(3, "cy", 3, 0)), query("SELECT * FROM acct WHERE id = 3"));
     }
 
     @Test

@@ -12,15 +12,19 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.JoinConditionType;
+import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJoin;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -136,6 +140,109 @@ final class AssignedExpressions {
             throw ErrorCode.COLUMN_NOT_FOUND.exception(name + " of table " + table.name());
         }
         return index;
+    }
+
+    /** A row of a FROM clause whose values are parameters: its name, its columns' names and their types. */
+    record ParameterRow(String alias, List<String> columns, List<RelDataType> types) {
+    }
+
+    /**
+     * {@code SELECT items FROM (VALUES (CAST(?n AS type), ...)) AS alias (columns), ...}: a query computing the
+     * items over one row of each of {@code rows}, whose values are parameters numbered from {@code firstParameter}
+     * on, row after row. An item assigned to a column (see {@link #convert}, which has checked that it may be) is
+     * cast to the column's type. The items must not have been validated: validation rewrites a tree in place.
+     */
+    static SqlSelect overRows(List<SqlNode> items, int[] assigned, List<RelDataType> columnTypes,
+                              List<ParameterRow> rows, int firstParameter) {
+        List<SqlNode> selectList = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            SqlNode item = items.get(i);
+            selectList.add(assigned[i] < 0 ? item : cast(item, columnTypes.get(assigned[i])));
+        }
+        SqlNode from = null;
+        int parameter = firstParameter;
+        for (ParameterRow row : rows) {
+            List<SqlNode> values = new ArrayList<>();
+            for (RelDataType type : row.types()) {
+                values.add(cast(new SqlDynamicParam(parameter++, SqlParserPos.ZERO), type));
+            }
+            List<SqlNode> as = new ArrayList<>();
+            as.add(SqlStdOperatorTable.VALUES.createCall(SqlParserPos.ZERO,
+                SqlStdOperatorTable.ROW.createCall(SqlParserPos.ZERO, values)));
+            as.add(new SqlIdentifier(row.alias(), SqlParserPos.ZERO));
+            row.columns().forEach(c -> as.add(new SqlIdentifier(c, SqlParserPos.ZERO)));
+            SqlNode named = SqlStdOperatorTable.AS.createCall(SqlParserPos.ZERO, as);
+            from = from == null ? named : new SqlJoin(SqlParserPos.ZERO, from, SqlLiteral.createBoolean(false,
+                SqlParserPos.ZERO), JoinType.COMMA.symbol(SqlParserPos.ZERO), named,
+                JoinConditionType.NONE.symbol(SqlParserPos.ZERO), null);
+        }
+        SqlSelect select = (SqlSelect) SqlParsing.parse("SELECT 1");
+        select.setSelectList(new SqlNodeList(selectList, SqlParserPos.ZERO));
+        select.setFrom(from);
+        return select;
+    }
+
+    private static SqlNode cast(SqlNode value, RelDataType type) {
+        return new SqlBasicCall(SqlStdOperatorTable.CAST, List.of(value, SqlTypeUtil.convertTypeToSpec(type)),
+            value.getParserPosition());
+    }
+
+    /** An expression as SQL text on one line, for a plan's text. */
+    static String text(SqlNode expression) {
+        return expression.toSqlString(CalciteSqlDialect.DEFAULT).getSql().replaceAll("\\s*\n\\s*", " ");
+    }
+
+    /** A copy of {@code node} that shares no node with it, for a second validation. */
+    static SqlNode copy(SqlNode node) {
+        return node.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                CallCopyingArgHandler handler = new CallCopyingArgHandler(call, true);
+                call.getOperator().acceptCall(this, call, false, handler);
+                return handler.result();
+            }
+
+            @Override
+            public SqlNode visit(SqlNodeList list) {
+                List<SqlNode> copied = new ArrayList<>();
+                for (SqlNode item : list) {
+                    copied.add(item == null ? null : item.accept(this));
+                }
+                return new SqlNodeList(copied, list.getParserPosition());
+            }
+
+            @Override
+            public SqlNode visit(SqlIdentifier id) {
+                return id.clone(id.getParserPosition());
+            }
+
+            @Override
+            public SqlNode visit(SqlDynamicParam param) {
+                return new SqlDynamicParam(param.getIndex(), param.getParserPosition());
+            }
+        });
+    }
+
+    /**
+     * Fails with 0A000 if the expression has, outside a subquery, an aggregate, a window function or DEFAULT: the
+     * SET values and conditions of one row cannot aggregate rows.
+     */
+    static SqlNode withoutAggregates(SqlNode expression, String what) {
+        expression.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                if (call instanceof SqlSelect || call.getKind().belongsTo(SqlKind.QUERY)) {
+                    return call; // a subquery may aggregate its own rows
+                }
+                if (call.getKind() == SqlKind.OVER || call.getKind() == SqlKind.DEFAULT
+                    || call.getOperator().isAggregator()) {
+                    throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("an aggregate, window function or DEFAULT in "
+                        + what);
+                }
+                return super.visit(call);
+            }
+        });
+        return expression;
     }
 
     /** Fails with 0A000 if the expression has a subquery, an aggregate, a window function or DEFAULT. */

@@ -8,8 +8,11 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.util.SqlShuttle;
@@ -20,6 +23,7 @@ import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.InsertConflict;
+import org.verso.sql.exec.node.SetValues;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlInsertOnConflict;
 import org.verso.sql.schema.SchemaSnapshot;
@@ -28,8 +32,10 @@ import org.verso.sql.schema.SchemaSnapshot;
  * Compiles the ON CONFLICT clause of an INSERT ({@link SqlInsertOnConflict}) into the executor's
  * {@link InsertConflict}: the conflict target becomes the unique index it names (42P10 if none matches), and DO
  * UPDATE's SET values and WHERE condition are {@link AssignedExpressions} over {@code table AS table, table AS
- * EXCLUDED}, after every unqualified column name is qualified with the table's name (the existing row; PostgreSQL
- * resolves them so, and EXCLUDED's columns are reached only by qualified names).
+ * EXCLUDED}, after every unqualified column name outside a subquery is qualified with the table's name (the existing
+ * row; PostgreSQL resolves them so, and EXCLUDED's columns are reached only by qualified names). Where they hold a
+ * subquery, they are computed for each conflicting row by a query over the two rows' values
+ * ({@link AssignedExpressions#overRows}).
  *
  * @see StatementCompiler
  */
@@ -44,14 +50,18 @@ final class ConflictClauses {
     private ConflictClauses() {
     }
 
+    /**
+     * @param statements plans the query that computes the SET values and the condition for each conflicting row
+     *                   where they hold subqueries
+     */
     static Compiled compile(SqlInsertOnConflict clause, SchemaSnapshot schema, RexBuilder rexBuilder,
-                            ExprCompiler compiler) {
+                            ExprCompiler compiler, MergePlanner.Statements statements) {
         TableDefinition table = TargetTables.stored(clause.insert.getTargetTable(), schema.catalog(),
             "INSERT ... ON CONFLICT");
         List<String> indexes = conflictIndexes(clause, table);
         List<String> columnNames = table.columns().stream().map(ColumnDefinition::name).toList();
         if (clause.doesNothing()) {
-            InsertConflict conflict = new InsertConflict(indexes, null, null, null);
+            InsertConflict conflict = new InsertConflict(indexes, null, null);
             return new Compiled(conflict, List.of(), conflict.explain(table.name(), columnNames, null, null));
         }
         int[] columns = AssignedExpressions.setColumns(clause.updateColumns, table);
@@ -64,7 +74,10 @@ final class ConflictClauses {
         if (clause.condition != null) {
             items.add(qualified(clause.condition, alias));
         }
-        checkParameterOrder(items, AssignedExpressions.parameterCount(clause.insert));
+        int insertParameters = AssignedExpressions.parameterCount(clause.insert);
+        checkParameterOrder(items, insertParameters);
+        // Validation rewrites the items in place: a query computing them is planned from copies.
+        List<SqlNode> copies = items.stream().map(AssignedExpressions::copy).toList();
         String quoted = ScalarExpressions.quoted(table.name());
         SqlNode from = ((SqlSelect) SqlParsing.parse("SELECT 1 FROM " + quoted + " AS "
             + AssignedExpressions.quote(alias) + ", " + quoted + " AS " + EXCLUDED)).getFrom();
@@ -77,16 +90,32 @@ final class ConflictClauses {
         AssignedExpressions.Converted converted = AssignedExpressions.convert(schema, rexBuilder, from, items,
             assigned, table, columnTypes, 2 * columnTypes.size(), WHAT);
         List<RexNode> expressions = converted.items();
-        Expr[] values = new Expr[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-            values[i] = compiler.compile(expressions.get(i));
+        if (clause.condition != null) {
+            AssignedExpressions.condition(expressions.get(columns.length), "ON CONFLICT ... WHERE");
         }
-        Expr condition = clause.condition == null ? null : compiler.compile(
-            AssignedExpressions.condition(expressions.get(columns.length), "ON CONFLICT ... WHERE"));
-        InsertConflict conflict = new InsertConflict(indexes, columns, values, condition);
-        List<String> valueTexts = expressions.subList(0, columns.length).stream().map(RexNode::toString).toList();
+        List<String> texts;
+        SetValues values;
+        if (RexUtil.SubQueryFinder.find(expressions) == null) {
+            Expr[] compiled = new Expr[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                compiled[i] = compiler.compile(expressions.get(i));
+            }
+            values = SetValues.of(compiled, clause.condition == null ? null
+                : compiler.compile(expressions.get(columns.length)));
+            texts = expressions.stream().map(RexNode::toString).toList();
+        } else {
+            int ownParameters = insertParameters + converted.parameterTypes().size();
+            texts = copies.stream().map(AssignedExpressions::text).toList();
+            List<AssignedExpressions.ParameterRow> rows = List.of(
+                new AssignedExpressions.ParameterRow(alias, columnNames, columnTypes),
+                new AssignedExpressions.ParameterRow(EXCLUDED, columnNames, columnTypes));
+            CompiledStatement query = statements.plan(AssignedExpressions.overRows(copies, assigned, columnTypes,
+                rows, ownParameters));
+            values = SetValues.planned(query.plan(), columns.length, clause.condition != null);
+        }
+        InsertConflict conflict = new InsertConflict(indexes, columns, values);
         return new Compiled(conflict, converted.parameterTypes(), conflict.explain(table.name(), columnNames,
-            valueTexts, clause.condition == null ? null : expressions.get(columns.length).toString()));
+            texts.subList(0, columns.length), clause.condition == null ? null : texts.get(columns.length)));
     }
 
     /** The unique indexes whose keys conflict: the target's, or every unique index for DO NOTHING without one. */
@@ -120,10 +149,17 @@ final class ConflictClauses {
 
     /** The expression with every unqualified column name qualified with {@code alias}: the existing row's. */
     private static SqlNode qualified(SqlNode expression, String alias) {
-        return AssignedExpressions.withoutQueries(expression, WHAT).accept(new SqlShuttle() {
+        return AssignedExpressions.withoutAggregates(expression, WHAT).accept(new SqlShuttle() {
             @Override
             public SqlNode visit(SqlIdentifier id) {
                 return id.isSimple() ? new SqlIdentifier(List.of(alias, id.getSimple()), id.getParserPosition()) : id;
+            }
+
+            @Override
+            public SqlNode visit(SqlCall call) {
+                // A subquery's names are its own tables' first, as anywhere else.
+                return call instanceof SqlSelect || call.getKind().belongsTo(SqlKind.QUERY) ? call
+                    : super.visit(call);
             }
         });
     }

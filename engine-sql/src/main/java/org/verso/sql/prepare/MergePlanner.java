@@ -38,6 +38,7 @@ import org.verso.sql.exec.constraint.TableConstraints;
 import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.MergeNode;
+import org.verso.sql.exec.node.SetValues;
 import org.verso.sql.parse.SqlParsing;
 import org.verso.sql.parse.ast.SqlMergeStatement;
 import org.verso.sql.parse.ast.SqlMergeWhen;
@@ -213,7 +214,8 @@ final class MergePlanner {
                     }
                     text += set;
                 }
-                whenMatched.add(new MergeNode.WhenMatched(clauseCondition, at.columns, values,
+                whenMatched.add(new MergeNode.WhenMatched(clauseCondition, at.columns,
+                    values == null ? null : SetValues.of(values, null),
                     when.action == SqlMergeWhen.Action.DELETE));
                 explained.add(text);
             } else {

@@ -276,7 +276,8 @@ public final class StatementCompiler {
         ConflictClauses.Compiled conflict = null;
         if (upsert != null) {
             // The executor's clause goes into the INSERT the builder makes, on either path.
-            conflict = ConflictClauses.compile(upsert, schema, rexBuilder, checks);
+            conflict = ConflictClauses.compile(upsert, schema, rexBuilder, checks,
+                query -> plan(query, schema, null, false, cancellation, null));
             builder.onConflict(conflict.conflict());
         }
         if (intoOperators) {

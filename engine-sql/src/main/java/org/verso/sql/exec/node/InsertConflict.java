@@ -36,12 +36,11 @@ public final class InsertConflict {
     /**
      * @param indexes        the unique indexes whose keys conflict
      * @param updatedColumns the table positions DO UPDATE sets, or null for DO NOTHING
-     * @param values         their values, over the existing row followed by the proposed row
-     * @param condition      DO UPDATE's WHERE over the same row, or null
+     * @param values         their values and DO UPDATE's WHERE, over the existing row followed by the proposed row
      */
-    public InsertConflict(List<String> indexes, int[] updatedColumns, Expr[] values, Expr condition) {
+    public InsertConflict(List<String> indexes, int[] updatedColumns, SetValues values) {
         this.indexes = List.copyOf(indexes);
-        this.assignments = updatedColumns == null ? null : new RowAssignments(updatedColumns, values, condition);
+        this.assignments = updatedColumns == null ? null : new RowAssignments(updatedColumns, values);
     }
 
     /** The rows one execution inserted and updated, for the checks after its last write. */

@@ -32,7 +32,7 @@ import org.verso.sql.exec.expr.Expr;
  */
 public final class MergeNode implements PlanNode {
     /** A WHEN MATCHED clause: its AND condition (or null), and UPDATE's columns and values, or DELETE, or neither. */
-    public record WhenMatched(Expr condition, int[] columns, Expr[] values, boolean delete) {
+    public record WhenMatched(Expr condition, int[] columns, SetValues values, boolean delete) {
     }
 
     /** A WHEN NOT MATCHED clause: its AND condition (or null) and its INSERT's plan (null for DO NOTHING). */
@@ -61,7 +61,7 @@ public final class MergeNode implements PlanNode {
         this.condition = condition;
         this.matched = List.copyOf(matched);
         for (WhenMatched clause : matched) {
-            updates.add(clause.columns() == null ? null : new RowAssignments(clause.columns(), clause.values(), null));
+            updates.add(clause.columns() == null ? null : new RowAssignments(clause.columns(), clause.values()));
         }
         this.notMatched = List.copyOf(notMatched);
         this.columnTypes = columnTypes;

@@ -43,18 +43,15 @@ final class RowAssignments {
     }
 
     private final int[] columns;
-    private final Expr[] values;
-    private final Expr condition;
+    private final SetValues values;
 
     /**
-     * @param columns   the table positions set
-     * @param values    their values
-     * @param condition whether a row is updated at all, or null
+     * @param columns the table positions set
+     * @param values  their values, and whether a row is updated at all
      */
-    RowAssignments(int[] columns, Expr[] values, Expr condition) {
+    RowAssignments(int[] columns, SetValues values) {
         this.columns = columns;
         this.values = values;
-        this.condition = condition;
     }
 
     int[] columns() {
@@ -100,13 +97,13 @@ final class RowAssignments {
     /** The existing row with the SET values, checked; null if the condition does not hold. */
     private Object[] row(Object[] existing, Object[] other, DataType[] columnTypes, TableConstraints constraints,
                          ExecContext ctx) {
-        Object[] both = both(existing, other);
-        if (condition != null && !Boolean.TRUE.equals(condition.eval(both, ctx))) {
+        Object[] set = values.compute(both(existing, other), ctx);
+        if (set == null) {
             return null;
         }
         Object[] row = Arrays.copyOf(existing, columnTypes.length);
         for (int i = 0; i < columns.length; i++) {
-            row[columns[i]] = Values.canonical(values[i].eval(both, ctx), columnTypes[columns[i]]);
+            row[columns[i]] = Values.canonical(set[i], columnTypes[columns[i]]);
         }
         constraints.checkRow(row, ctx);
         return row;
