@@ -145,7 +145,7 @@ class InsertOnConflictTest extends SqlTestSupport {
         assertEquals(List.of(row(1, "ann", 10, 0), row(2, "bob", 20, 0)), query("SELECT * FROM acct ORDER BY id"));
     }
 
-    /** Subqueries in DO UPDATE's SET and WHERE, correlated with both rows, as PostgreSQL takes them (they were 0A000). */
+    /** Subqueries in DO UPDATE's SET and WHERE, correlated with both rows, as PostgreSQL takes them (once 0A000). */
     @Test
     void subqueriesInTheSetValuesAndTheCondition() {
         accounts();

@@ -123,6 +123,25 @@ class MergeTest extends SqlTestSupport {
         assertEquals(List.of(row(1, 10, "a"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
     }
 
+    /** Subqueries in the clauses' conditions, SET values and INSERT values, as PostgreSQL takes them (once 0A000). */
+    @Test
+    void subqueriesInTheClauses() {
+        tables();
+        execute("CREATE TABLE caps (id INT PRIMARY KEY, cap INT)");
+        execute("INSERT INTO caps VALUES (1, 12), (3, 100)");
+        // Row 1 matches and is capped by its own cap; source row 3 is inserted with its cap's tenth.
+        assertEquals(2, update("MERGE INTO t USING s ON t.id = s.id "
+            + "WHEN MATCHED AND EXISTS (SELECT 1 FROM caps WHERE caps.id = t.id) THEN UPDATE SET v = "
+            + "LEAST(t.v + s.v, (SELECT cap FROM caps WHERE caps.id = t.id)) "
+            + "WHEN NOT MATCHED AND s.v < (SELECT MAX(cap) FROM caps) THEN INSERT (id, v, note) VALUES (s.id, "
+            + "(SELECT cap / 10 FROM caps WHERE caps.id = s.id), (SELECT CAST(COUNT(*) AS VARCHAR(10)) FROM caps))"));
+        assertEquals(List.of(row(1, 12, "a"), row(2, 20, "b"), row(3, 10, "2")), query("SELECT * FROM t ORDER BY id"));
+        // Row 3's cap is above 50: it is deleted; row 1's is not, and the next clause updates it.
+        assertEquals(2, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND (SELECT cap FROM caps WHERE "
+            + "caps.id = s.id) > 50 THEN DELETE WHEN MATCHED THEN UPDATE SET note = 'kept'"));
+        assertEquals(List.of(row(1, 12, "kept"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
+    }
+
     @Test
     void statementsThatCannotWorkAreRefusedWithTheirSqlStates() {
         tables();
@@ -134,8 +153,7 @@ class MergeTest extends SqlTestSupport {
         assertFails("42804", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = DATE "
             + "'2026-01-01'");
         assertFails("42804", "MERGE INTO t USING s ON s.v WHEN MATCHED THEN UPDATE SET v = 1");
-        assertFails("0A000", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = (SELECT MAX(v) "
-            + "FROM s)");
+        assertFails("0A000", "MERGE INTO t USING s ON t.id = s.id WHEN MATCHED THEN UPDATE SET v = MAX(s.v)");
         assertFails("42P01", "MERGE INTO nope USING s ON nope.id = s.id WHEN MATCHED THEN UPDATE SET v = 1");
         execute("CREATE VIEW tv AS SELECT * FROM t");
         assertFails("0A000", "MERGE INTO tv USING s ON tv.id = s.id WHEN MATCHED THEN UPDATE SET v = 1");

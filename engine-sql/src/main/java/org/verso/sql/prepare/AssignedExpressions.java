@@ -23,13 +23,17 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlShuttle;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.ColumnDefinition;
@@ -234,8 +238,7 @@ final class AssignedExpressions {
                 if (call instanceof SqlSelect || call.getKind().belongsTo(SqlKind.QUERY)) {
                     return call; // a subquery may aggregate its own rows
                 }
-                if (call.getKind() == SqlKind.OVER || call.getKind() == SqlKind.DEFAULT
-                    || call.getOperator().isAggregator()) {
+                if (call.getKind() == SqlKind.OVER || call.getKind() == SqlKind.DEFAULT || isAggregate(call)) {
                     throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("an aggregate, window function or DEFAULT in "
                         + what);
                 }
@@ -243,6 +246,20 @@ final class AssignedExpressions {
             }
         });
         return expression;
+    }
+
+    /** Whether {@code call} is an aggregate's, resolved or (as the parser leaves most names) by its name. */
+    private static boolean isAggregate(SqlCall call) {
+        if (call.getOperator().isAggregator()) {
+            return true;
+        }
+        if (!(call.getOperator() instanceof SqlUnresolvedFunction function)) {
+            return false;
+        }
+        List<SqlOperator> found = new ArrayList<>();
+        VersoOperators.TABLE.lookupOperatorOverloads(function.getNameAsId(), null, SqlSyntax.FUNCTION, found,
+            SqlNameMatchers.withCaseSensitive(false));
+        return found.stream().anyMatch(SqlOperator::isAggregator);
     }
 
     /** Fails with 0A000 if the expression has a subquery, an aggregate, a window function or DEFAULT. */

@@ -11,6 +11,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.JoinConditionType;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -34,6 +35,7 @@ import org.verso.common.type.DataType;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.sql.api.ColumnMeta;
+import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.constraint.TableConstraints;
 import org.verso.sql.exec.expr.Expr;
 import org.verso.sql.exec.expr.ExprCompiler;
@@ -59,8 +61,10 @@ import org.verso.sql.type.TypeMapping;
  *       source's, which also type-check the INSERT values and give the parameters' types.</li>
  * </ul>
  * A column name alone refers to whichever of the target and the source has it (42702 if both do in the condition
- * or the SET values; in the INSERT values only the source's columns are visible). The SET values, INSERT values
- * and condition take no subqueries or aggregates (0A000).
+ * or the SET values; in the INSERT values only the source's columns are visible). An expression with a subquery
+ * (in a condition, a SET value or an INSERT value) is the value of a query over a row of parameters for the target's
+ * row and one for the source's ({@link AssignedExpressions#overRows}), planned as any query; aggregates outside a
+ * subquery are 0A000.
  */
 final class MergePlanner {
     private static final String WHAT = "MERGE";
@@ -175,10 +179,14 @@ final class MergePlanner {
             + " AS " + AssignedExpressions.quote(targetAlias))).getFrom();
         SqlNode from = new SqlJoin(POS, targetItem, SqlLiteral.createBoolean(false, POS), JoinType.COMMA.symbol(POS),
             merge.source, JoinConditionType.NONE.symbol(POS), null);
+        // Validation rewrites the items in place: a query computing one with a subquery is planned from a copy.
+        List<SqlNode> copies = items.stream().map(AssignedExpressions::copy).toList();
+        int[] assignedColumns = assigned.stream().mapToInt(Integer::intValue).toArray();
         AssignedExpressions.Converted converted = AssignedExpressions.convert(schema, rexBuilder, from, items,
-            assigned.stream().mapToInt(Integer::intValue).toArray(), target, targetTypes,
-            targetTypes.size() + sourceTypes.size(), WHAT);
+            assignedColumns, target, targetTypes, targetTypes.size() + sourceTypes.size(), WHAT);
         List<RexNode> expressions = converted.items();
+        Function<Integer, Expr> compiled = i -> RexUtil.SubQueryFinder.find(List.of(expressions.get(i))) == null
+            ? compiler.compile(expressions.get(i)) : planned(copies.get(i), assignedColumns[i], statements);
         for (int i = 0; i < expressions.size(); i++) {
             int first = RelOptUtil.InputFinder.bits(expressions.get(i)).nextSetBit(0);
             if (sourceOnly.get(i) && first >= 0 && first < targetTypes.size()) {
@@ -186,7 +194,8 @@ final class MergePlanner {
                     + "MATCHED clause (only the source's columns are there)");
             }
         }
-        Expr condition = compiler.compile(AssignedExpressions.condition(expressions.get(0), "MERGE ... ON"));
+        AssignedExpressions.condition(expressions.get(0), "MERGE ... ON");
+        Expr condition = compiled.apply(0);
         CompiledStatement match = statements.plan(matchQuery());
         if (!match.plan().preservesRowId()) {
             throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("this MERGE condition (its match is not a read of the "
@@ -198,8 +207,10 @@ final class MergePlanner {
         for (int c = 0; c < whens.size(); c++) {
             SqlMergeWhen when = whens.get(c);
             ClauseItems at = clauseItems.get(c);
-            Expr clauseCondition = at.condition < 0 ? null : compiler.compile(AssignedExpressions.condition(
-                expressions.get(at.condition), "MERGE ... WHEN ... AND"));
+            if (at.condition >= 0) {
+                AssignedExpressions.condition(expressions.get(at.condition), "MERGE ... WHEN ... AND");
+            }
+            Expr clauseCondition = at.condition < 0 ? null : compiled.apply(at.condition);
             String text = (when.matched ? "WHEN MATCHED" : "WHEN NOT MATCHED")
                 + (at.condition < 0 ? "" : " AND " + expressions.get(at.condition)) + " THEN " + when.action;
             if (when.matched) {
@@ -208,7 +219,7 @@ final class MergePlanner {
                     values = new Expr[at.columns.length];
                     StringBuilder set = new StringBuilder();
                     for (int i = 0; i < values.length; i++) {
-                        values[i] = compiler.compile(expressions.get(at.firstValue + i));
+                        values[i] = compiled.apply(at.firstValue + i);
                         set.append(i == 0 ? " " : ", ").append(target.column(at.columns[i]).name()).append('=')
                             .append(expressions.get(at.firstValue + i));
                     }
@@ -234,10 +245,34 @@ final class MergePlanner {
             false);
     }
 
+    /**
+     * An item that holds a subquery (not validated yet), as the value of a query over a row of parameters for the
+     * target's row and one for the source's, bound after the statement's own parameters when it is evaluated.
+     */
+    private Expr planned(SqlNode item, int column, Statements statements) {
+        List<String> targetNames = target.columns().stream().map(ColumnDefinition::name).toList();
+        List<String> sourceNames = new ArrayList<>(sourceTypes.size());
+        for (int i = 0; i < sourceTypes.size(); i++) {
+            sourceNames.add(null);
+        }
+        sourceColumns.forEach((name, index) -> sourceNames.set(index, name));
+        for (int i = 0; i < sourceNames.size(); i++) {
+            if (sourceNames.get(i) == null) {
+                sourceNames.set(i, "$SOURCE" + i); // a name the source repeats: reached by neither spelling
+            }
+        }
+        List<AssignedExpressions.ParameterRow> rows = List.of(
+            new AssignedExpressions.ParameterRow(targetAlias, targetNames, targetTypes),
+            new AssignedExpressions.ParameterRow(sourceAlias, sourceNames, sourceTypes));
+        PlanNode query = statements.plan(AssignedExpressions.overRows(List.of(item), new int[] {column},
+            targetTypes, rows, ownParameters)).plan();
+        return (both, ctx) -> query.open(ctx.withTrailingParams(both)).next()[0];
+    }
+
     /** Adds a select item of the synthetic query; a WHEN NOT MATCHED clause's names alone are the source's. */
     private void add(List<SqlNode> items, List<Integer> assigned, List<Boolean> sourceOnly, SqlNode item, int column,
                      boolean ofSource) {
-        SqlNode checked = AssignedExpressions.withoutQueries(item, WHAT);
+        SqlNode checked = AssignedExpressions.withoutAggregates(item, WHAT);
         items.add(ofSource ? qualifiedBySource(checked) : checked);
         assigned.add(column);
         sourceOnly.add(ofSource);
@@ -388,15 +423,31 @@ final class MergePlanner {
      */
     private SqlShuttle sourceAsParameters(boolean sourceOnly) {
         return new SqlShuttle() {
+            /** Inside a subquery a name alone is its own tables' first: only qualified ones are replaced there. */
+            private boolean inSubquery;
+
             @Override
             public SqlNode visit(SqlIdentifier id) {
-                Integer column = sourceColumn(id, sourceOnly);
+                Integer column = inSubquery && id.isSimple() ? null : sourceColumn(id, sourceOnly);
                 if (column == null) {
                     return id;
                 }
                 SqlDynamicParam param = new SqlDynamicParam(ownParameters + column, id.getParserPosition());
                 return new SqlBasicCall(SqlStdOperatorTable.CAST, List.of(param,
                     SqlTypeUtil.convertTypeToSpec(sourceTypes.get(column))), id.getParserPosition());
+            }
+
+            @Override
+            public SqlNode visit(SqlCall call) {
+                if (!(call instanceof SqlSelect || call.getKind().belongsTo(SqlKind.QUERY)) || inSubquery) {
+                    return super.visit(call);
+                }
+                inSubquery = true;
+                try {
+                    return super.visit(call);
+                } finally {
+                    inSubquery = false;
+                }
             }
         };
     }
@@ -408,6 +459,13 @@ final class MergePlanner {
             public SqlNode visit(SqlIdentifier id) {
                 return id.isSimple() && sourceColumns.containsKey(id.getSimple())
                     ? new SqlIdentifier(List.of(sourceAlias, id.getSimple()), id.getParserPosition()) : id;
+            }
+
+            @Override
+            public SqlNode visit(SqlCall call) {
+                // A subquery's names are its own tables' first, as anywhere else.
+                return call instanceof SqlSelect || call.getKind().belongsTo(SqlKind.QUERY) ? call
+                    : super.visit(call);
             }
         });
     }
