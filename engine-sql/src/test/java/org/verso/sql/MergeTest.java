@@ -140,6 +140,10 @@ class MergeTest extends SqlTestSupport {
         assertEquals(2, update("MERGE INTO t USING s ON t.id = s.id WHEN MATCHED AND (SELECT cap FROM caps WHERE "
             + "caps.id = s.id) > 50 THEN DELETE WHEN MATCHED THEN UPDATE SET note = 'kept'"));
         assertEquals(List.of(row(1, 12, "kept"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
+        // In the ON condition: source row 1 (v 5) is below row 1's highest cap, so it matches.
+        assertEquals(1, update("MERGE INTO t USING s ON t.id = s.id AND s.v < (SELECT MAX(cap) FROM caps WHERE "
+            + "caps.id <= t.id) WHEN MATCHED THEN UPDATE SET note = 'on' WHEN NOT MATCHED THEN DO NOTHING"));
+        assertEquals(List.of(row(1, 12, "on"), row(2, 20, "b")), query("SELECT * FROM t ORDER BY id"));
     }
 
     @Test
