@@ -28,6 +28,16 @@ class ScalarSubqueryTest extends SqlTestSupport {
             + " - (SELECT SUM(ytd) FROM district WHERE w = 1) AS BIGINT) FROM warehouse WHERE id = 2"));
     }
 
+    /**
+     * A subquery in the condition of a subquery in the select list, correlated with the outermost row; it was 0A000
+     * (the inner subquery was left unconverted). Values as PostgreSQL 15 gives them.
+     */
+    @Test
+    void aSubqueryInsideACorrelatedSubqueryReadsTheOutermostRow() {
+        assertEquals(List.of(row(1, 1L), row(2, 2L)), query("SELECT id, (SELECT COUNT(*) FROM district d2 "
+            + "WHERE d2.ytd > (SELECT MIN(ytd) FROM district d1 WHERE d1.w = warehouse.id)) FROM warehouse ORDER BY id"));
+    }
+
     @Test
     void inWhere() {
         assertEquals(List.of(row(1)), query("SELECT id FROM warehouse WHERE ytd = (SELECT SUM(ytd) FROM district"

@@ -1,5 +1,6 @@
 package org.verso.sql.prepare;
 
+import java.util.List;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelVisitor;
@@ -22,10 +23,14 @@ import org.verso.sql.plan.rule.LogicalRules;
  * {@code NULL NOT IN (2, 3)} from a subquery and could not convert a correlated {@code > ALL}.)
  */
 final class SubQueries {
+    /**
+     * The three rules as one collection, applied until none matches: converting a subquery brings its own plan into
+     * the tree, and a subquery inside it (a condition's subquery inside a select list's) is converted then, whichever
+     * rule it needs. Applied one after the other, a rule that had run before was not tried on it again.
+     */
     private static final HepProgram PROGRAM = HepProgram.builder()
-        .addRuleInstance(LogicalRules.FILTER_SUB_QUERY_TO_CORRELATE)
-        .addRuleInstance(LogicalRules.PROJECT_SUB_QUERY_TO_CORRELATE)
-        .addRuleInstance(LogicalRules.JOIN_SUB_QUERY_TO_CORRELATE)
+        .addRuleCollection(List.of(LogicalRules.FILTER_SUB_QUERY_TO_CORRELATE,
+            LogicalRules.PROJECT_SUB_QUERY_TO_CORRELATE, LogicalRules.JOIN_SUB_QUERY_TO_CORRELATE))
         .build();
 
     private SubQueries() {
