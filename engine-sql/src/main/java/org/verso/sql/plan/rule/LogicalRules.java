@@ -38,9 +38,12 @@ public final class LogicalRules {
     /** Bushy join ordering ({@code CoreRules.MULTI_JOIN_OPTIMIZE_BUSHY}). */
     public static final MultiJoinOptimizeBushyRule MULTI_JOIN_OPTIMIZE_BUSHY =
         MultiJoinOptimizeBushyRule.Config.DEFAULT.toRule();
-    /** Subqueries of WHERE, the select list and ON become correlates ({@code CoreRules.*_SUB_QUERY_TO_CORRELATE}). */
-    public static final SubQueryRemoveRule FILTER_SUB_QUERY_TO_CORRELATE = SubQueryRemoveRule.Config.FILTER.toRule();
-    public static final SubQueryRemoveRule PROJECT_SUB_QUERY_TO_CORRELATE = SubQueryRemoveRule.Config.PROJECT.toRule();
+    /**
+     * Subqueries of WHERE, the select list and ON become correlates ({@code CoreRules.*_SUB_QUERY_TO_CORRELATE}; those
+     * of WHERE and the select list correlated on their own operator's variables only, see {@link SubQueryToCorrelate}).
+     */
+    public static final SubQueryRemoveRule FILTER_SUB_QUERY_TO_CORRELATE = SubQueryToCorrelate.FILTER;
+    public static final SubQueryRemoveRule PROJECT_SUB_QUERY_TO_CORRELATE = SubQueryToCorrelate.PROJECT;
     public static final SubQueryRemoveRule JOIN_SUB_QUERY_TO_CORRELATE = SubQueryRemoveRule.Config.JOIN.toRule();
 
     private LogicalRules() {
