@@ -36,6 +36,11 @@ class ScalarSubqueryTest extends SqlTestSupport {
     void aSubqueryInsideACorrelatedSubqueryReadsTheOutermostRow() {
         assertEquals(List.of(row(1, 1L), row(2, 2L)), query("SELECT id, (SELECT COUNT(*) FROM district d2 "
             + "WHERE d2.ytd > (SELECT MIN(ytd) FROM district d1 WHERE d1.w = warehouse.id)) FROM warehouse ORDER BY id"));
+        // Two correlated subqueries in one select list, each with the row it reads.
+        assertEquals(List.of(row(1, 2L, new java.math.BigDecimal("20.00")),
+                row(2, 1L, new java.math.BigDecimal("5.00"))),
+            query("SELECT id, (SELECT COUNT(*) FROM district d WHERE d.w = warehouse.id), (SELECT MAX(ytd) FROM "
+                + "district d WHERE d.w = warehouse.id) FROM warehouse ORDER BY id"));
         // Inside a VALUES row of the outer subquery: the inner one read the VALUES row as if it were the outermost
         // (0 where PostgreSQL has 10.00, NULL where it has 5.00).
         assertEquals(List.of(row(1, new java.math.BigDecimal("10.00")), row(2, new java.math.BigDecimal("5.00"))),

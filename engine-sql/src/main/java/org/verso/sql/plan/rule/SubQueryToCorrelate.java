@@ -58,8 +58,11 @@ public final class SubQueryToCorrelate extends SubQueryRemoveRule {
         builder.push(project.getInput());
         int fieldCount = builder.peek().getRowType().getFieldCount();
         RexNode target = ((SubQueryToCorrelate) rule).rewrite(subQuery, project, logic, builder, fieldCount, 0);
-        builder.project(replacing(subQuery, target).apply(project.getProjects()),
-            project.getRowType().getFieldNames());
+        List<RexNode> projects = replacing(subQuery, target).apply(project.getProjects());
+        // The select list's other subqueries are converted by later matches: they keep the variables to use.
+        Set<CorrelationId> variables = RexUtil.SubQueryFinder.find(projects) == null ? Set.of()
+            : project.getVariablesSet();
+        builder.project(projects, project.getRowType().getFieldNames(), false, variables);
         call.transformTo(builder.build());
     }
 
