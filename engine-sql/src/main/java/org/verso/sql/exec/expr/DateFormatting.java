@@ -50,46 +50,19 @@ final class DateFormatting {
 
     /** TO_CHAR of {@code value}, of {@code type}, by the template {@code format} (compiled once if a literal). */
     static Expr toChar(Expr value, ValueType type, Expr format, String fixedFormat) {
-        DateFormatting fixed = fixedFormat == null ? null : compile(fixedFormat);
-        return (row, ctx) -> {
-            Object v = value.eval(row, ctx);
-            if (v == null) {
-                return null;
-            }
-            DateFormatting template = fixed;
-            if (template == null) {
-                Object text = format.eval(row, ctx);
-                if (text == null) {
-                    return null;
-                }
-                template = compile((String) text);
-            }
-            return template.format(v, type);
-        };
+        return TextArgument.of(value, format, fixedFormat, DateFormatting::compile,
+            (template, v) -> template.format(v, type));
     }
 
     /** TO_DATE(text, template) or TO_TIMESTAMP(text, template), giving a DATE or a TIMESTAMP WITH TIME ZONE. */
     static Expr parse(Expr text, Expr format, String fixedFormat, ValueType result) {
-        DateFormatting fixed = fixedFormat == null ? null : compile(fixedFormat);
-        return (row, ctx) -> {
-            Object input = text.eval(row, ctx);
-            if (input == null) {
-                return null;
-            }
-            DateFormatting template = fixed;
-            if (template == null) {
-                Object f = format.eval(row, ctx);
-                if (f == null) {
-                    return null;
-                }
-                template = compile((String) f);
-            }
+        return TextArgument.of(text, format, fixedFormat, DateFormatting::compile, (template, input) -> {
             LocalDateTime t = template.parse((String) input);
             if (result == ValueType.DATE) {
                 return DateTimes.toEpochDay(t.toLocalDate());
             }
             return DateTimes.instantOf(t);
-        };
+        });
     }
 
     static DateFormatting compile(String template) {

@@ -30,19 +30,8 @@ final class DateParts {
 
     /** DATE_PART(field, value); {@code fixedField} when the field is a literal. */
     static Expr datePart(Expr fieldText, String fixedField, Expr value, ValueType type) {
-        String fixed = fixedField == null ? null : field(fixedField);
-        return (row, ctx) -> {
-            String field = fixed;
-            if (field == null) {
-                Object text = fieldText.eval(row, ctx);
-                if (text == null) {
-                    return null;
-                }
-                field = field((String) text);
-            }
-            Object v = value.eval(row, ctx);
-            return v == null ? null : datePart(field, v, type);
-        };
+        return TextArgument.of(value, fieldText, fixedField, DateParts::field,
+            (field, v) -> datePart(field, v, type));
     }
 
     /** The canonical name of a DATE_PART field: lower case, singular. */

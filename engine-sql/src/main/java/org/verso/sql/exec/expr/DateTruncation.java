@@ -45,20 +45,10 @@ final class DateTruncation {
      * DATE_TRUNC(unit, value) of a DATE or TIMESTAMP, giving a TIMESTAMP, or of a TIMESTAMP WITH TIME ZONE, giving
      * one truncated in the session's zone, as PostgreSQL does; {@code fixedUnit} when a literal.
      */
-    static Expr dateTrunc(Expr unitText, TimeUnitRange fixedUnit, Expr value, ValueType type) {
+    static Expr dateTrunc(Expr unitText, String fixedUnit, Expr value, ValueType type) {
         ValueType result = type == ValueType.TIMESTAMP_TZ ? type : ValueType.TIMESTAMP;
-        return (row, ctx) -> {
-            TimeUnitRange unit = fixedUnit;
-            if (unit == null) {
-                Object text = unitText.eval(row, ctx);
-                if (text == null) {
-                    return null;
-                }
-                unit = unitOf((String) text);
-            }
-            Object v = value.eval(row, ctx);
-            return v == null ? null : DateTimes.ofWallClock(round(toDateTime(v, type), unit, false), result);
-        };
+        return TextArgument.of(value, unitText, fixedUnit, DateTruncation::unitOf,
+            (unit, v) -> DateTimes.ofWallClock(round(toDateTime(v, type), unit, false), result));
     }
 
     /** The unit DATE_TRUNC's text names. */

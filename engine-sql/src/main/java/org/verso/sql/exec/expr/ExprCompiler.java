@@ -233,35 +233,22 @@ public final class ExprCompiler {
             case "GEN_RANDOM_UUID":
             case "RANDOM_UUID":
                 return (row, ctx) -> java.util.UUID.randomUUID();
-            case "DATE_TRUNC": {
-                RexNode unit = call.getOperands().get(0);
-                return DateTruncation.dateTrunc(operand(call, 0), unit instanceof RexLiteral literal && !literal.isNull()
-                    ? DateTruncation.unitOf(literal.getValueAs(String.class)) : null,
-                    operand(call, 1), argumentType(call, 1));
-            }
-            case "DATE_PART": {
-                RexNode field = call.getOperands().get(0);
-                String fixed = field instanceof RexLiteral literal && !literal.isNull()
-                    ? literal.getValueAs(String.class) : null;
-                return DateParts.datePart(operand(call, 0), fixed, operand(call, 1), argumentType(call, 1));
-            }
+            case "DATE_TRUNC":
+                return DateTruncation.dateTrunc(operand(call, 0), literalText(call, 0), operand(call, 1),
+                    argumentType(call, 1));
+            case "DATE_PART":
+                return DateParts.datePart(operand(call, 0), literalText(call, 0), operand(call, 1),
+                    argumentType(call, 1));
             case "TO_DATE":
-            case "TO_TIMESTAMP": {
+            case "TO_TIMESTAMP":
                 if (call.getOperands().size() == 1) {
                     return epochSeconds(operand(call, 0));
                 }
-                RexNode format = call.getOperands().get(1);
-                String fixed = format instanceof RexLiteral literal && !literal.isNull()
-                    ? literal.getValueAs(String.class) : null;
-                return DateFormatting.parse(operand(call, 0), operand(call, 1), fixed,
+                return DateFormatting.parse(operand(call, 0), operand(call, 1), literalText(call, 1),
                     name.equals("TO_DATE") ? ValueType.DATE : ValueType.TIMESTAMP_TZ);
-            }
-            case "TO_CHAR": {
-                RexNode format = call.getOperands().get(1);
-                String fixed = format instanceof RexLiteral literal && !literal.isNull()
-                    ? literal.getValueAs(String.class) : null;
-                return DateFormatting.toChar(operand(call, 0), argumentType(call, 0), operand(call, 1), fixed);
-            }
+            case "TO_CHAR":
+                return DateFormatting.toChar(operand(call, 0), argumentType(call, 0), operand(call, 1),
+                    literalText(call, 1));
             case "CURRENT_USER":
             case "USER":
             case "SESSION_USER":
@@ -564,6 +551,12 @@ public final class ExprCompiler {
         SqlTrimFunction.Flag flag = ((RexLiteral) call.getOperands().get(0)).getValueAs(SqlTrimFunction.Flag.class);
         return StringExprs.trim(flag != SqlTrimFunction.Flag.TRAILING, flag != SqlTrimFunction.Flag.LEADING,
             operand(call, 1), operand(call, 2));
+    }
+
+    /** Operand {@code index} of {@code call} where it is a text literal that is not NULL, else null. */
+    private static String literalText(RexCall call, int index) {
+        return call.getOperands().get(index) instanceof RexLiteral literal && !literal.isNull()
+            ? literal.getValueAs(String.class) : null;
     }
 
     /** TO_TIMESTAMP(seconds): the instant that many seconds (with their fraction) after 1970-01-01 UTC. */
