@@ -140,6 +140,20 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertFails("22023", "SELECT REGEXP_REPLACE('x', 'x', 'y', 'q')");
     }
 
+    /** PostgreSQL's regular expression matches ~, ~*, !~ and !~*; they were a lexical error (42601). */
+    @Test
+    void regularExpressionMatchOperators() {
+        assertEquals(List.of(row(true, false, true, true, false, null)),
+            query("SELECT 'abc' ~ 'b', 'abc' ~ '^A', 'abc' ~* '^A', 'abc' !~ 'x', 'abc' !~* 'A', "
+                + "CAST(NULL AS VARCHAR(5)) ~ 'a'"));
+        execute("CREATE TABLE mails (id INT PRIMARY KEY, address VARCHAR(40))");
+        execute("INSERT INTO mails VALUES (1, 'ann@example.com'), (2, 'not an address'), (3, 'Bob@Example.org')");
+        assertEquals(List.of(row(1), row(3)),
+            query("SELECT id FROM mails WHERE address ~* '^[a-z]+@[a-z]+\\.(com|org)$' ORDER BY id"));
+        assertEquals(List.of(row(2)), query("SELECT id FROM mails WHERE address !~ '@'"));
+        assertFails("2201B", "SELECT 'x' ~ '('");
+    }
+
     @Test
     void postgresStringFunctionsOnColumns() {
         createWords();

@@ -197,6 +197,12 @@ public final class ExprCompiler {
                 return StringExprs.concat(compileAll(call), true);
             case "CONCAT_WS":
                 return StringExprs.concatWithSeparator(compileAll(call));
+            case "POSIX REGEX CASE SENSITIVE":
+            case "POSIX REGEX CASE INSENSITIVE":
+            case "NEGATED POSIX REGEX CASE SENSITIVE":
+            case "NEGATED POSIX REGEX CASE INSENSITIVE":
+                return StringFunctions.regexMatch(operand(call, 0), operand(call, 1), name.contains("INSENSITIVE"),
+                    name.startsWith("NEGATED"));
             case "UPPER":
                 return StringExprs.map(operand(call, 0), s -> s.toUpperCase(Locale.ROOT));
             case "LOWER":

@@ -168,6 +168,16 @@ final class StringFunctions {
         return global ? m.replaceAll(javaReplacement) : m.replaceFirst(javaReplacement);
     }
 
+    /**
+     * PostgreSQL's {@code ~}, {@code ~*}, {@code !~} and {@code !~*}: whether the pattern matches anywhere in the
+     * string (ignoring case, or negated); a line break is matched by {@code .}, as in PostgreSQL.
+     */
+    static Expr regexMatch(Expr string, Expr pattern, boolean ignoreCase, boolean negated) {
+        int options = Pattern.DOTALL | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+        return strict(new Expr[] {string, pattern},
+            a -> compiledPattern(text(a[1]), options).matcher(text(a[0])).find() != negated);
+    }
+
     private static Pattern compiledPattern(String pattern, int options) {
         String key = options + ":" + pattern;
         Pattern compiled = PATTERNS.get(key);
