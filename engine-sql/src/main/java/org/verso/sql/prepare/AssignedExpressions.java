@@ -262,22 +262,6 @@ final class AssignedExpressions {
         return found.stream().anyMatch(SqlOperator::isAggregator);
     }
 
-    /** Fails with 0A000 if the expression has a subquery, an aggregate, a window function or DEFAULT. */
-    static SqlNode withoutQueries(SqlNode expression, String what) {
-        expression.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                if (call instanceof SqlSelect || call.getKind() == SqlKind.OVER || call.getKind() == SqlKind.DEFAULT
-                    || call.getOperator().isAggregator() || call.getKind().belongsTo(SqlKind.QUERY)) {
-                    throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("a subquery, aggregate, window function or "
-                        + "DEFAULT in " + what);
-                }
-                return super.visit(call);
-            }
-        });
-        return expression;
-    }
-
     /** The number of parameters in {@code node}. */
     static int parameterCount(SqlNode node) {
         int[] count = {0};

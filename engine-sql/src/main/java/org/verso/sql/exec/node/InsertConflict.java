@@ -14,7 +14,6 @@ import org.verso.core.tx.Transaction;
 import org.verso.sql.exec.ExecContext;
 import org.verso.sql.exec.GeneratedKeyCollector;
 import org.verso.sql.exec.constraint.TableConstraints;
-import org.verso.sql.exec.expr.Expr;
 
 /**
  * What INSERT ... ON CONFLICT does with each proposed row, as PostgreSQL does: if a row of the table holds the
