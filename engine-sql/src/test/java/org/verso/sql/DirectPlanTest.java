@@ -2,6 +2,7 @@ package org.verso.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -193,6 +194,27 @@ class DirectPlanTest extends SqlTestSupport {
         for (String sql : List.of("UPDATE t SET b = b + 1 WHERE a = NULL AND b / 0 = 1",
             "DELETE FROM t WHERE b / 0 = 1 AND s < NULL", "UPDATE t SET s = 'x' WHERE b + NULL IS NULL AND s = 'n3'")) {
             assertTrue(compareEffects(sql, new Object[0], sql), sql);
+        }
+    }
+
+    /**
+     * A star in a grouped select list stands for its table's columns, each of which must be a group key: such a
+     * query takes the direct path and answers as the planner's plan does; a star over a column not grouped is the
+     * planner's error, on either path.
+     */
+    @Test
+    void aStarOverGroupedColumnsAnswersAsThePlannersPlanDoes() {
+        for (String sql : List.of("SELECT * FROM u GROUP BY g, h, z, e",
+            "SELECT DISTINCT * FROM u AS x GROUP BY x.e, h, x.z, x.g",
+            "SELECT ALL * FROM w GROUP BY v, w.c, b, g ORDER BY 1, 2",
+            "SELECT w.*, COUNT(*) FROM w GROUP BY g, b, c, v",
+            "SELECT x.*, SUM(w.b) FROM n AS x, w GROUP BY x.p, x.q, x.w HAVING COUNT(*) > 1")) {
+            assertTrue(compare(sql, new Object[0], sql), sql);
+        }
+        for (String sql : List.of("SELECT * FROM u GROUP BY g, h, z",
+            "SELECT u.* FROM u, w GROUP BY u.g, u.h, u.z, w.c")) {
+            assertFalse(compare(sql, new Object[0], sql), sql);
+            assertThrows(VersoException.class, () -> engine.prepareAsWritten(sql, new Cancellation()), sql);
         }
     }
 

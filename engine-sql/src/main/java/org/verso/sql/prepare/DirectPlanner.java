@@ -124,9 +124,6 @@ final class DirectPlanner<N> {
         Set<String> aliases = new HashSet<>();
         for (SqlNode item : select.getSelectList()) {
             if (item instanceof SqlIdentifier identifier && identifier.isStar()) {
-                if (grouped) {
-                    throw RowBinder.notDirect();
-                }
                 for (TableRow.Table table : from.starred(identifier)) {
                     for (int i = 0; i < table.width(); i++) {
                         int column = table.offset() + i;
@@ -134,7 +131,8 @@ final class DirectPlanner<N> {
                             SqlValidatorUtil.EXPR_SUGGESTER);
                         aliases.add(name);
                         RelDataType type = row.rowType().getFieldList().get(column).getType();
-                        projects.add(rexBuilder.makeInputRef(type, column));
+                        // Grouped, every column a star names must be a group key (else the validator's error).
+                        projects.add(grouped ? groups.column(column) : rexBuilder.makeInputRef(type, column));
                         names.add(name);
                         columns.add(column(name, type, from.table(column).simpleName(), row.columnName(column)));
                     }

@@ -66,7 +66,12 @@ final class GroupScope implements RowBinder.Scope {
 
     @Override
     public RexNode column(SqlIdentifier identifier) {
-        int key = keyColumns.indexOf(row.index(identifier));
+        return column(row.index(identifier));
+    }
+
+    /** The group key of the row's column {@code column}; not direct if it is not grouped. */
+    RexNode column(int column) {
+        int key = keyColumns.indexOf(column);
         if (key < 0) {
             throw RowBinder.notDirect(); // neither grouped nor aggregated: the validator's error
         }
