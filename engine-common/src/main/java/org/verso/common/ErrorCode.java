@@ -114,6 +114,8 @@ public enum ErrorCode {
     INDEX_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index %s does not exist"),
     INDEX_METHOD_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index method %s does not exist (Verso has mvidx and btree)"),
     COLUMN_NOT_FOUND(SqlState.UNDEFINED_COLUMN, "column %s does not exist"),
+    FUNCTION_NOT_FOUND(SqlState.UNDEFINED_FUNCTION, "function %s does not exist"),
+    FUNCTION_ARGUMENT_COUNT(SqlState.UNDEFINED_FUNCTION, "function %s takes %s arguments"),
     DUPLICATE_COLUMN(SqlState.DUPLICATE_COLUMN, "column %s is declared more than once in table %s"),
     INVALID_DEFINITION(SqlState.INVALID_TABLE_DEFINITION, "invalid table definition for %s: %s"),
     VALIDATION_ERROR(SqlState.SYNTAX_ERROR_OR_ACCESS_RULE_VIOLATION, "%s"),

@@ -89,6 +89,7 @@ public final class SqlState {
     public static final String DUPLICATE_SCHEMA = "42P06";
     public static final String UNDEFINED_COLUMN = "42703";
     public static final String UNDEFINED_OBJECT = "42704";
+    public static final String UNDEFINED_FUNCTION = "42883";
     public static final String DATATYPE_MISMATCH = "42804";
     public static final String UNDEFINED_TABLE = "42P01";
     public static final String DUPLICATE_TABLE = "42P07";

@@ -57,6 +57,16 @@ class SqlErrorsTest extends SqlTestSupport {
         assertTrue(assertFails("42703", "SELECT t.nope FROM t").getMessage().contains("NOPE"));
     }
 
+    /** PostgreSQL's 42883 for a function no signature matches, naming it and its arguments' type families. */
+    @Test
+    void anUnknownFunctionIsUndefinedFunction() {
+        VersoException e = assertFails("42883", "SELECT nosuch(id, name) FROM t");
+        assertTrue(e.getMessage().contains("function NOSUCH(NUMERIC, CHARACTER) does not exist"), e.getMessage());
+        assertTrue(e.getMessage().contains("line 1, column 8"), e.getMessage());
+        assertFails("42883", "SELECT * FROM t WHERE nosuch() > 1");
+        assertFails("42883", "SELECT UPPER(id, id) FROM t");
+    }
+
     @Test
     void typeMismatches() {
         assertFails("42804", "SELECT * FROM t WHERE name + 1 > TRUE");

@@ -37,6 +37,10 @@ public final class CalciteErrors {
         rule("Table '([^']*)' is not a sequence", m -> ErrorCode.WRONG_OBJECT_TYPE.exception(m.group(1)
             + " is not a sequence")),
         rule("Unknown identifier '([^']*)'", m -> ErrorCode.COLUMN_NOT_FOUND.exception(m.group(1))),
+        rule("No match found for function signature (.*)",
+            m -> ErrorCode.FUNCTION_NOT_FOUND.exception(m.group(1).replaceAll("<([^>]*)>", "$1"))),
+        rule("Invalid number of arguments to function '([^']*)'. Was expecting (\\d+) arguments",
+            m -> ErrorCode.FUNCTION_ARGUMENT_COUNT.exception(m.group(1), m.group(2))),
         rule("Column '([^']*)' has no default value and does not allow NULLs",
             (m, statement) -> ErrorCode.NOT_NULL_VIOLATION.exception(m.group(1), targetTable(statement))),
         rule("Cannot assign to target field '([^']*)' of type (.*) from source field '[^']*' of type (.*)",
@@ -83,18 +87,15 @@ public final class CalciteErrors {
             return ErrorCode.INTERNAL_ERROR.exception(t, String.valueOf(t));
         }
         String message = validation != null ? validation.getMessage() : context.getMessage();
+        String where = context != null ? " at line " + context.getPosLine() + ", column " + context.getPosColumn() : "";
         for (Rule rule : RULES) {
             Matcher m = rule.pattern.matcher(message);
             if (m.matches()) {
-                return attach(rule.build.apply(m, statement), t);
+                VersoException mapped = rule.build.apply(m, statement);
+                return new VersoException(mapped.code(), mapped.getMessage() + where, t);
             }
         }
-        String where = context != null ? " at line " + context.getPosLine() + ", column " + context.getPosColumn() : "";
         return ErrorCode.VALIDATION_ERROR.exception(t, message + where);
-    }
-
-    private static VersoException attach(VersoException e, Throwable cause) {
-        return new VersoException(e.code(), e.getMessage(), cause);
     }
 
     private static <T extends Throwable> T find(Throwable t, Class<T> type) {
