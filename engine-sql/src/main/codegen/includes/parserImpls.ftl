@@ -328,11 +328,21 @@ SqlDrop VersoDrop(Span s, boolean replace) :
 SqlNode VersoTruncate() :
 {
     final Span s;
-    final SqlIdentifier name;
+    final List<SqlIdentifier> tables = new ArrayList<SqlIdentifier>();
+    SqlIdentifier name;
+    boolean restartIdentity = false;
+    final boolean cascade;
 }
 {
-    <TRUNCATE> { s = span(); } [ <TABLE> ] name = CompoundIdentifier()
-    { return new SqlTruncateStatement(s.end(this), name); }
+    <TRUNCATE> { s = span(); } [ <TABLE> ] name = CompoundIdentifier() { tables.add(name); }
+    ( <COMMA> name = CompoundIdentifier() { tables.add(name); } )*
+    [
+        <RESTART> <IDENTITY> { restartIdentity = true; }
+    |
+        <CONTINUE> <IDENTITY>
+    ]
+    cascade = VersoDropBehavior()
+    { return new SqlTruncateStatement(s.end(this), tables, restartIdentity, cascade); }
 }
 
 SqlNode VersoTransactionControl() :

@@ -53,6 +53,7 @@ public final class Session implements SqlSession {
     // Set while SQL's BEGIN has suspended autocommit: COMMIT or ROLLBACK ends the block and resumes it.
     private boolean transactionBlock;
     private final SessionSavepoints savepoints = new SessionSavepoints();
+    private final CommitActions commitActions = new CommitActions();
     private final SlotSet<QueryCursor> cursors = new SlotSet<>(c -> c.slot, (c, slot) -> c.slot = slot);
     private final RecentPlans recentPlans = new RecentPlans();
     private boolean closed;
@@ -230,13 +231,15 @@ public final class Session implements SqlSession {
         if (autoCommit) {
             throw ErrorCode.SAVEPOINT_IN_AUTOCOMMIT.exception();
         }
-        return savepoints.set(currentTransaction(), name);
+        Transaction tx = currentTransaction();
+        return savepoints.set(tx, name, commitActions.place(tx));
     }
 
     @Override
     public void rollbackToSavepoint(int id) {
         checkOpen();
-        savepoints.rollbackTo(currentTransaction(), id);
+        Transaction tx = currentTransaction();
+        commitActions.rollbackTo(tx, savepoints.rollbackTo(tx, id));
     }
 
     @Override
@@ -419,8 +422,8 @@ public final class Session implements SqlSession {
         GeneratedKeyCollector collector = keys.kind() == GeneratedKeys.Kind.NONE ? null
             : new GeneratedKeyCollector(keys, compiled.returning() != null);
         BooleanSupplier columnsChanged = columnsGuard(compiled);
+        ExecContext ctx = new ExecContext(database, tx, values, cancellation);
         try {
-            ExecContext ctx = new ExecContext(database, tx, values, cancellation);
             ctx.collectGeneratedKeys(collector);
             ctx.checkCancelled();
             RowSource source = compiled.plan().open(ctx);
@@ -440,6 +443,7 @@ public final class Session implements SqlSession {
             statementFailed(tx, mark, error);
             throw error;
         }
+        commitActions.add(tx, ctx.commitActions());
         if (autoCommit) {
             commitTransaction();
         }
@@ -499,6 +503,7 @@ public final class Session implements SqlSession {
         transaction = null;
         try {
             tx.commit();
+            commitActions.committed(tx, database);
         } catch (RuntimeException e) {
             VersoException error = asVersoException(e);
             if (!SqlState.isTransactionRollback(error.sqlState()) && tx.isActive()) {

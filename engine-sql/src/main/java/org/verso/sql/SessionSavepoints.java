@@ -12,26 +12,34 @@ import org.verso.core.tx.Transaction;
  * earlier transaction are dropped when a later one is asked about.
  */
 final class SessionSavepoints {
-    private record Savepoint(int id, String name, int writeMark) {
+    private record Savepoint(int id, String name, int writeMark, long commitActionsPlace) {
     }
 
     private final List<Savepoint> savepoints = new ArrayList<>();
     private Transaction owner;
     private int nextId = 1;
 
-    /** Sets a savepoint at the current end of {@code tx}'s writes; returns its id. */
-    int set(Transaction tx, String name) {
+    /**
+     * Sets a savepoint at the current end of {@code tx}'s writes and of its {@link CommitActions} (their place
+     * {@code commitActionsPlace}); returns its id.
+     */
+    int set(Transaction tx, String name, long commitActionsPlace) {
         of(tx);
         int id = nextId++;
-        savepoints.add(new Savepoint(id, name, tx.writeMark()));
+        savepoints.add(new Savepoint(id, name, tx.writeMark(), commitActionsPlace));
         return id;
     }
 
-    /** Undoes {@code tx}'s writes after savepoint {@code id}, which stays; later savepoints are gone. 3B001. */
-    void rollbackTo(Transaction tx, int id) {
+    /**
+     * Undoes {@code tx}'s writes after savepoint {@code id}, which stays; later savepoints are gone. Returns the
+     * place of the commit actions the savepoint keeps. 3B001.
+     */
+    long rollbackTo(Transaction tx, int id) {
         int at = indexOf(tx, id);
-        tx.rollbackStatement(savepoints.get(at).writeMark());
+        Savepoint savepoint = savepoints.get(at);
+        tx.rollbackStatement(savepoint.writeMark());
         savepoints.subList(at + 1, savepoints.size()).clear();
+        return savepoint.commitActionsPlace();
     }
 
     /** Forgets savepoint {@code id} and every later one, keeping their writes. 3B001. */

@@ -1,10 +1,12 @@
 package org.verso.sql.exec;
 
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.verso.core.Database;
 import org.verso.core.table.ReadableTable;
 import org.verso.core.table.Table;
@@ -32,6 +34,7 @@ public final class ExecContext {
     private Object[] recheckRow;
     private GeneratedKeyCollector generatedKeys;
     private PlanProfile profile;
+    private List<Consumer<Database>> commitActions;
     // The current outer row of each correlation (a correlated subquery's reference to its enclosing row), by id;
     // shared with the contexts made from this one, since a recheck runs the same plan. Made when first needed.
     private Map<Integer, Object[]> correlations;
@@ -173,6 +176,23 @@ public final class ExecContext {
     /** Where an INSERT hands its rows' generated keys; null when the caller did not ask for them. */
     public GeneratedKeyCollector generatedKeys() {
         return generatedKeys;
+    }
+
+    /**
+     * Asks for {@code action} to run once the statement's transaction commits, and never if it rolls back (to a
+     * savepoint before the statement too): what a statement changes outside the transaction's writes, such as the
+     * identity sequences TRUNCATE ... RESTART IDENTITY restarts.
+     */
+    public void atCommit(Consumer<Database> action) {
+        if (commitActions == null) {
+            commitActions = new ArrayList<>();
+        }
+        commitActions.add(action);
+    }
+
+    /** What {@link #atCommit} asked for during this execution, in order. */
+    public List<Consumer<Database>> commitActions() {
+        return commitActions == null ? List.of() : commitActions;
     }
 
     /** Makes EXPLAIN ANALYZE's operators count into {@code profile}. */

@@ -128,7 +128,12 @@ public final class StatementCompiler {
             }
             if (node instanceof SqlTruncateStatement truncate) {
                 // TRUNCATE is a transactional DELETE of every row: foreign keys act, and a rollback restores them.
-                node = new SqlDelete(truncate.getParserPosition(), truncate.table, null, null, null);
+                if (truncate.tables.size() > 1 || truncate.cascade || truncate.restartIdentity) {
+                    SchemaSnapshot schema = currentSnapshot(catalog, systemViews);
+                    return TruncatePlanner.plan(truncate, schema.catalog(),
+                        delete -> plan(delete, schema, null, false, cancellation, null));
+                }
+                node = new SqlDelete(truncate.getParserPosition(), truncate.tables.get(0), null, null, null);
             }
             if (node instanceof SqlMergeStatement) {
                 return planMerge(sql, catalog, systemViews, cancellation);

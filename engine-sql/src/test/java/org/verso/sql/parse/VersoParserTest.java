@@ -203,8 +203,14 @@ class VersoParserTest {
             SqlCreateSequenceStatement.class);
         assertEquals("100", sequence.start.toString());
         assertEquals("-1", sequence.increment.toString());
-        assertEquals("T", parse("TRUNCATE TABLE t", SqlTruncateStatement.class).table.getSimple());
-        assertEquals("T", parse("TRUNCATE t", SqlTruncateStatement.class).table.getSimple());
+        assertEquals("T", parse("TRUNCATE TABLE t", SqlTruncateStatement.class).tables.get(0).getSimple());
+        SqlTruncateStatement plain = parse("TRUNCATE t", SqlTruncateStatement.class);
+        assertEquals("T", plain.tables.get(0).getSimple());
+        assertFalse(plain.restartIdentity || plain.cascade);
+        SqlTruncateStatement all = parse("TRUNCATE TABLE a, s.b RESTART IDENTITY CASCADE", SqlTruncateStatement.class);
+        assertEquals(List.of("A", "S.B"), all.tables.stream().map(Object::toString).toList());
+        assertTrue(all.restartIdentity && all.cascade);
+        assertFalse(parse("TRUNCATE a CONTINUE IDENTITY RESTRICT", SqlTruncateStatement.class).restartIdentity);
         assertInstanceOf(SqlDelete.class, SqlParsing.parse("DELETE FROM t"));
     }
 
