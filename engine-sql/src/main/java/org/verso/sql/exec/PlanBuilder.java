@@ -4,6 +4,7 @@ package org.verso.sql.exec;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexWindowBound;
 import org.apache.calcite.rel.core.Window;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,10 +18,13 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.verso.common.ErrorCode;
@@ -40,6 +44,7 @@ import org.verso.sql.exec.node.InsertNode;
 import org.verso.sql.exec.node.JoinType;
 import org.verso.sql.exec.node.CorrelateNode;
 import org.verso.sql.exec.node.WindowNode;
+import org.verso.sql.exec.node.SeriesNode;
 import org.verso.sql.exec.node.SetOpNode;
 import org.verso.sql.exec.node.IndexJoinNode;
 import org.verso.sql.exec.node.IndexScanNode;
@@ -74,6 +79,7 @@ import org.verso.sql.plan.rel.VersoSort;
 import org.verso.sql.plan.rel.VersoTableModify;
 import org.verso.sql.plan.rel.VersoTableScan;
 import org.verso.sql.plan.rel.VersoUnion;
+import org.verso.sql.plan.rel.VersoSeriesScan;
 import org.verso.sql.plan.rel.VersoValues;
 import org.verso.sql.plan.rel.VersoWorkingTableScan;
 import org.verso.sql.type.TypeMapping;
@@ -378,6 +384,31 @@ public final class PlanBuilder implements VersoRelVisitor<PlanNode> {
     @Override
     public PlanNode visit(VersoWorkingTableScan rel) {
         return new WorkingTableNode(rel.workingTableName());
+    }
+
+    @Override
+    public PlanNode visit(VersoSeriesScan rel) {
+        List<RexNode> args = ((RexCall) rel.getCall()).getOperands();
+        RelDataType valueType = rel.getRowType().getFieldList().get(0).getType();
+        // The next value and the bound tests are expressions over the row [value, step] and [value, stop].
+        RexNode value = rexBuilder.makeInputRef(valueType, 0);
+        RexNode bound = rexBuilder.makeInputRef(valueType, 1);
+        Expr step;
+        RexNode next;
+        if (SqlTypeUtil.isDatetime(valueType)) {
+            step = compiler.compileInterval(args.get(2));
+            next = rexBuilder.makeCall(SqlStdOperatorTable.DATETIME_PLUS, value, args.get(2));
+        } else {
+            RexNode by = args.size() > 2 ? rexBuilder.makeCast(valueType, args.get(2))
+                : rexBuilder.makeExactLiteral(BigDecimal.ONE, valueType);
+            step = compiler.compile(by);
+            next = rexBuilder.makeCall(SqlStdOperatorTable.PLUS, value, rexBuilder.makeInputRef(valueType, 1));
+        }
+        return new SeriesNode(compiler.compile(rexBuilder.makeCast(valueType, args.get(0))),
+            compiler.compile(rexBuilder.makeCast(valueType, args.get(1))), step,
+            compiler.compile(rexBuilder.makeCast(valueType, next)),
+            compiler.compile(rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, value, bound)),
+            compiler.compile(rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, value, bound)));
     }
 
     @Override

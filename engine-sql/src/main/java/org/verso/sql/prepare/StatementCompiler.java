@@ -274,6 +274,7 @@ public final class StatementCompiler {
         AssignedLiterals.check(node, schema.catalog());
         DefaultKeyword.expand(node, schema.catalog());
         SequenceCalls.rewrite(node, schema.catalog());
+        SeriesCalls.rewrite(node);
         RexBuilder rexBuilder = schema.rexBuilder();
         ExprCompiler checks = new ExprCompiler(rexBuilder);
         PlanBuilder builder = new PlanBuilder(rexBuilder, constraints(schema, rexBuilder, checks));

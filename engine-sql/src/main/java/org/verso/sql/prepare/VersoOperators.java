@@ -105,13 +105,16 @@ public final class VersoOperators {
     public static final SqlFunction OCTET_LENGTH = SqlBasicFunction.create("OCTET_LENGTH",
         ReturnTypes.INTEGER_NULLABLE, OperandTypes.STRING, SqlFunctionCategory.NUMERIC);
 
+    /** PostgreSQL's {@code generate_series} in FROM ({@link SeriesFunction}). */
+    public static final SeriesFunction GENERATE_SERIES = new SeriesFunction();
+
     /**
      * The operator table validation uses. Verso's and the library's definitions come before the standard ones, so
      * that where both match a call (OCTET_LENGTH of a string, which the standard one would take after a cast to
      * binary data) Verso's wins.
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-        SqlOperatorTables.of(List.of(NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
+        SqlOperatorTables.of(List.of(GENERATE_SERIES, NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
             TO_CHAR, TO_DATE, TO_TIMESTAMP, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,

@@ -50,6 +50,14 @@ public final class ExprCompiler {
         return compileNode(RexUtil.expandSearch(rexBuilder, null, node));
     }
 
+    /**
+     * An expression of an interval type as the Long number of months or milliseconds Verso computes intervals as
+     * (see {@link Intervals}); {@link #compile} takes intervals only inside datetime arithmetic.
+     */
+    public Expr compileInterval(RexNode node) {
+        return Intervals.compile(node, this::compileNode);
+    }
+
     public Expr[] compile(List<? extends RexNode> nodes) {
         Expr[] result = new Expr[nodes.size()];
         for (int i = 0; i < result.length; i++) {

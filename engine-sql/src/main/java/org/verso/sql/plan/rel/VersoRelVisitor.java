@@ -38,5 +38,7 @@ public interface VersoRelVisitor<T> {
 
     T visit(VersoWindow rel);
 
+    T visit(VersoSeriesScan rel);
+
     T visit(VersoTableModify rel);
 }

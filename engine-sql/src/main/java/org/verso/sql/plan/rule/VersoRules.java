@@ -18,6 +18,7 @@ public final class VersoRules {
         AggregateConverterRule.INSTANCE,
         WindowConverterRule.INSTANCE,
         ValuesConverterRule.INSTANCE,
+        SeriesConverterRule.INSTANCE,
         UnionConverterRule.INSTANCE,
         RecursiveQueryRules.REPEAT_UNION,
         RecursiveQueryRules.SPOOL_REMOVAL,
