@@ -63,15 +63,38 @@ void VersoReferentialActions(ReferentialAction[] actions) :
     )*
 }
 
-/** START [WITH] n and INCREMENT [BY] n, in any order; settings[0] is START, settings[1] INCREMENT. */
-void VersoSequenceOptions(SqlNode[] settings) :
+/**
+ * A sequence's options, in any order, as PostgreSQL takes them: AS type, START [WITH] n, INCREMENT [BY] n,
+ * MINVALUE n | NO MINVALUE, MAXVALUE n | NO MAXVALUE, [NO] CYCLE, CACHE n.
+ */
+void VersoSequenceOptions(SequenceOptions sequence) :
 {
+    SqlNode n;
+    SqlDataTypeSpec type;
 }
 {
     (
-        <START> [ <WITH> ] { settings[0] = NumericLiteral(); }
+        <AS> type = DataType() { sequence.type(type); }
     |
-        <INCREMENT> [ <BY> ] { settings[1] = NumericLiteral(); }
+        <START> [ <WITH> ] n = NumericLiteral() { sequence.start(n); }
+    |
+        <INCREMENT> [ <BY> ] n = NumericLiteral() { sequence.increment(n); }
+    |
+        <MINVALUE> n = NumericLiteral() { sequence.minValue(n); }
+    |
+        <MAXVALUE> n = NumericLiteral() { sequence.maxValue(n); }
+    |
+        <NO> (
+            <MINVALUE> { sequence.minValue(null); }
+        |
+            <MAXVALUE> { sequence.maxValue(null); }
+        |
+            <CYCLE> { sequence.cycle(false); }
+        )
+    |
+        <CYCLE> { sequence.cycle(true); }
+    |
+        <CACHE> NumericLiteral()
     )*
 }
 
@@ -128,7 +151,7 @@ void VersoColumnClause(ColumnClauses clauses) :
     final SqlNode e;
     final SqlTableConstraint references;
     boolean always = false;
-    final SqlNode[] settings = new SqlNode[2];
+    final SequenceOptions settings = SequenceOptions.none();
 }
 {
     { s = span(); }
@@ -158,9 +181,9 @@ void VersoColumnClause(ColumnClauses clauses) :
         ( <ALWAYS> { always = true; } | <BY> <DEFAULT_> { always = false; } )
         <AS> <IDENTITY>
         [ <LPAREN> VersoSequenceOptions(settings) <RPAREN> ]
-        { clauses.identity(new IdentityOption(always, settings[0], settings[1]), s.end(this)); }
+        { clauses.identity(new IdentityOption(always, settings), s.end(this)); }
     |
-        <AUTO_INCREMENT> { clauses.identity(new IdentityOption(false, null, null), s.end(this)); }
+        <AUTO_INCREMENT> { clauses.identity(new IdentityOption(false, SequenceOptions.none()), s.end(this)); }
     )
 }
 
@@ -292,13 +315,13 @@ SqlCreate VersoCreateSequence(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier name;
-    final SqlNode[] settings = new SqlNode[2];
+    final SequenceOptions settings = SequenceOptions.none();
 }
 {
     <SEQUENCE> ifNotExists = VersoIfNotExists() name = CompoundIdentifier()
     VersoSequenceOptions(settings)
     {
-        return new SqlCreateSequenceStatement(s.end(this), replace, ifNotExists, name, settings[0], settings[1]);
+        return new SqlCreateSequenceStatement(s.end(this), replace, ifNotExists, name, settings);
     }
 }
 

@@ -67,8 +67,10 @@ class DdlCatalogTest extends SqlTestSupport {
         assertEquals("T_ID_SEQ", t.column(0).identity().sequence());
         assertFalse(t.column(1).identity().always());
         assertEquals(DataType.of(ValueType.INTEGER), t.column(1).type());
+        // PostgreSQL's defaults: an ascending sequence from 1 to its column type's largest value.
         assertEquals(new SequenceDefinition(database.catalog().sequence("T_ID_SEQ").orElseThrow().id(), "T_ID_SEQ",
-            10, 5, "T"), database.catalog().sequence("T_ID_SEQ").orElseThrow());
+            10, 5, 1, Long.MAX_VALUE, false, "T"), database.catalog().sequence("T_ID_SEQ").orElseThrow());
+        assertEquals(Integer.MAX_VALUE, database.catalog().sequence("T_N_SEQ").orElseThrow().maxValue());
         execute("DROP TABLE t");
         assertTrue(database.catalog().sequence("T_ID_SEQ").isEmpty(), "owned sequences go with their table");
         assertTrue(database.catalog().sequence("T_N_SEQ").isEmpty());

@@ -45,6 +45,21 @@ class DdlRestartTest {
         }
     }
 
+    /** A sequence's bounds and CYCLE are kept in the catalog: after a reopening it goes on within them. */
+    @Test
+    void sequenceBoundsSurviveARestart() {
+        withSession(s -> {
+            s.execute("CREATE SEQUENCE r MINVALUE 1 MAXVALUE 3 CYCLE");
+            s.execute("CREATE SEQUENCE q AS SMALLINT START 32766");
+            assertEquals(List.of(List.of(1L, 2L)), query(s, "SELECT nextval('r'), nextval('r')"));
+            assertEquals(List.of(List.of(32766L, 32767L)), query(s, "SELECT nextval('q'), nextval('q')"));
+        });
+        withSession(s -> {
+            assertEquals(List.of(List.of(3L, 1L)), query(s, "SELECT nextval('r'), nextval('r')"));
+            assertEquals("2200H", sqlState(s, "SELECT nextval('q')"));
+        });
+    }
+
     @Test
     void schemaObjectsAndTheirBehaviourSurviveARestart() {
         withSession(s -> {

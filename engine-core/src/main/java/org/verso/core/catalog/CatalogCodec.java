@@ -20,7 +20,7 @@ import org.verso.storage.tuple.RowCodec;
  * (present) and, if true, a text:
  * <pre>
  * int     magic 0x56434154 ("VCAT")
- * int     format version, 4 (3 is read too: it is 4 without dropped columns)
+ * int     format version, 5 (4 is read too: it is 5 without sequence bounds; 3 is 4 without dropped columns)
  * long    next object id (tables, indexes and sequences draw their ids from it)
  * long    catalog version
  * int     schema count, then per schema created by CREATE SCHEMA: UTF name
@@ -40,7 +40,8 @@ import org.verso.storage.tuple.RowCodec;
  * int     view count, then per view: UTF name, text query,
  *           int column count, per column: UTF name, UTF value type, int precision, int scale, boolean nullable,
  *           int dependency count, per dependency: UTF name
- * int     sequence count, then per sequence: long id, UTF name, long start, long increment, text? owner table
+ * int     sequence count, then per sequence: long id, UTF name, long start, long increment, text? owner table,
+ *           long minimum value, long maximum value, boolean cycle
  * int     CRC32C of everything before it
  * </pre>
  * Format 2 (before defaults, constraints, views, sequences and schemas, and before rows stored their column count)
@@ -48,7 +49,8 @@ import org.verso.storage.tuple.RowCodec;
  */
 final class CatalogCodec {
     private static final int MAGIC = 0x56434154;
-    private static final int FORMAT = 4;
+    private static final int FORMAT = 5;
+    private static final int FORMAT_WITHOUT_SEQUENCE_BOUNDS = 4;
     private static final int FORMAT_WITHOUT_DROPPED_COLUMNS = 3;
 
     private CatalogCodec() {
@@ -98,6 +100,9 @@ final class CatalogCodec {
                 out.writeLong(s.start());
                 out.writeLong(s.increment());
                 writeOptional(out, s.ownerTable());
+                out.writeLong(s.minValue());
+                out.writeLong(s.maxValue());
+                out.writeBoolean(s.cycle());
             }
             out.flush();
             CRC32C crc = new CRC32C();
@@ -221,7 +226,8 @@ final class CatalogCodec {
         }
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, data.length - 4))) {
             int format = in.readInt() == MAGIC ? in.readInt() : -1;
-            if (format != FORMAT && format != FORMAT_WITHOUT_DROPPED_COLUMNS) {
+            if (format != FORMAT && format != FORMAT_WITHOUT_SEQUENCE_BOUNDS
+                && format != FORMAT_WITHOUT_DROPPED_COLUMNS) {
                 throw ErrorCode.DATA_CORRUPTED.exception(0, file, "not a Verso catalog of format " + FORMAT);
             }
             long nextId = in.readLong();
@@ -250,8 +256,14 @@ final class CatalogCodec {
             }
             List<SequenceDefinition> sequences = new ArrayList<>();
             for (int i = in.readInt(); i > 0; i--) {
-                sequences.add(new SequenceDefinition(in.readLong(), in.readUTF(), in.readLong(), in.readLong(),
-                    readOptional(in)));
+                long id = in.readLong();
+                String name = in.readUTF();
+                long start = in.readLong();
+                long increment = in.readLong();
+                String owner = readOptional(in);
+                sequences.add(format < FORMAT ? new SequenceDefinition(id, name, start, increment, owner)
+                    : new SequenceDefinition(id, name, start, increment, in.readLong(), in.readLong(), in.readBoolean(),
+                        owner));
             }
             return new Contents(nextId, version, schemas, tables, views, sequences);
         } catch (IOException | IllegalArgumentException e) {

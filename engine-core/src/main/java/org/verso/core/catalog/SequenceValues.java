@@ -47,14 +47,27 @@ public final class SequenceValues {
         return values;
     }
 
-    /** The next value of the sequence; fails with 2200H when it would leave the BIGINT range. */
+    /**
+     * The next value of the sequence. Past its bound (or the BIGINT range) it fails with 2200H, or starts again at
+     * the other bound if it cycles; a cycling sequence hands values out again, which is what CYCLE asks for.
+     */
     public synchronized long next(SequenceDefinition sequence) {
         long value = next.computeIfAbsent(sequence.id(), id -> highWater.getOrDefault(id, sequence.start()));
+        if (!sequence.contains(value)) {
+            if (!sequence.cycle()) {
+                throw ErrorCode.SEQUENCE_EXHAUSTED.exception(sequence.name());
+            }
+            value = sequence.cycleStart();
+            highWater.remove(sequence.id()); // the new round's first block is written below
+        }
         long following;
         try {
             following = Math.addExact(value, sequence.increment());
         } catch (ArithmeticException e) {
-            throw ErrorCode.SEQUENCE_EXHAUSTED.exception(sequence.name());
+            if (!sequence.cycle()) {
+                throw ErrorCode.SEQUENCE_EXHAUSTED.exception(sequence.name());
+            }
+            following = sequence.cycleStart();
         }
         Long mark = highWater.get(sequence.id());
         if (mark == null || !before(value, mark, sequence.increment())) {

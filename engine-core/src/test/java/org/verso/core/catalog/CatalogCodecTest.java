@@ -2,9 +2,12 @@ package org.verso.core.catalog;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.verso.common.VersoException;
 import org.verso.common.type.DataType;
@@ -51,12 +54,32 @@ class CatalogCodecTest {
             List.of(new ColumnDefinition("W_ID", DataType.of(ValueType.INTEGER), false)), List.of("ORDERS"));
         SequenceDefinition owned = new SequenceDefinition(13, "APP.LINES_ID_SEQ", 1, 1, "APP.LINES");
         SequenceDefinition free = new SequenceDefinition(14, "TICKETS", 100, -5, null);
-        CatalogCodec.Contents contents = new CatalogCodec.Contents(15, 4, List.of("APP"),
-            List.of(orders(), lines()), List.of(view), List.of(owned, free));
+        SequenceDefinition bounded = new SequenceDefinition(15, "ROUND", 2, 1, 1, 3, true, null);
+        CatalogCodec.Contents contents = new CatalogCodec.Contents(16, 4, List.of("APP"),
+            List.of(orders(), lines()), List.of(view), List.of(owned, free, bounded));
         CatalogCodec.Contents decoded = CatalogCodec.decode(CatalogCodec.encode(contents), "catalog.bin");
         assertEquals(contents, decoded);
         assertEquals("later", decoded.tables().get(1).column(5).addedValue());
         assertEquals(new Identity(true, "APP.LINES_ID_SEQ"), decoded.tables().get(1).column(0).identity());
+    }
+
+    /** A catalog of format 4, before sequences had bounds: its sequences read as spanning the BIGINT range. */
+    @Test
+    void aFormat4CatalogsSequencesSpanTheWholeRange() {
+        SequenceDefinition sequence = new SequenceDefinition(2, "TICKETS", 100, -5, null);
+        byte[] current = CatalogCodec.encode(new CatalogCodec.Contents(3, 1, List.of(), List.of(), List.of(),
+            List.of(sequence)));
+        // Format 5 adds a long, a long and a boolean after the last sequence, just before the CRC.
+        ByteBuffer old = ByteBuffer.allocate(current.length - 17);
+        old.put(current, 0, current.length - 4 - 17);
+        old.putInt(4, 4);
+        CRC32C crc = new CRC32C();
+        crc.update(old.array(), 0, old.position());
+        old.putInt((int) crc.getValue());
+        CatalogCodec.Contents decoded = CatalogCodec.decode(old.array(), "catalog.bin");
+        assertEquals(List.of(sequence), decoded.sequences());
+        assertEquals(Long.MIN_VALUE, decoded.sequences().get(0).minValue());
+        assertFalse(decoded.sequences().get(0).cycle());
     }
 
     @Test

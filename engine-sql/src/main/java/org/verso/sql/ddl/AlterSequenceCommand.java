@@ -20,6 +20,11 @@ record AlterSequenceCommand(SqlAlterSequenceStatement statement) implements DdlC
             }
             throw ErrorCode.OBJECT_NOT_FOUND.exception("sequence", name);
         }
-        database.restartSequence(name, TableDefinitions.number(statement.restartWith, sequence.start()));
+        long value = TableDefinitions.number(statement.restartWith, sequence.start());
+        if (!sequence.contains(value)) {
+            throw ErrorCode.INVALID_ARGUMENT.exception("RESTART value (" + value + ") must lie between MINVALUE ("
+                + sequence.minValue() + ") and MAXVALUE (" + sequence.maxValue() + ")");
+        }
+        database.restartSequence(name, value);
     }
 }

@@ -2,10 +2,9 @@ package org.verso.sql.ddl;
 
 import org.verso.common.ErrorCode;
 import org.verso.core.Database;
-import org.verso.core.catalog.SequenceDefinition;
 import org.verso.sql.parse.ast.SqlCreateSequenceStatement;
 
-/** CREATE SEQUENCE [IF NOT EXISTS] name [START WITH n] [INCREMENT BY m]: BIGINT values from n, step m. */
+/** CREATE SEQUENCE [IF NOT EXISTS] name [options]: see {@link SequenceDefinitions} for what the options mean. */
 record CreateSequenceCommand(SqlCreateSequenceStatement statement) implements DdlCommand {
     @Override
     public void execute(Database database) {
@@ -16,8 +15,6 @@ record CreateSequenceCommand(SqlCreateSequenceStatement statement) implements Dd
         if (statement.ifNotExists && database.catalog().sequence(name).isPresent()) {
             return;
         }
-        long increment = TableDefinitions.nonZero(TableDefinitions.number(statement.increment, 1));
-        database.createSequence(new SequenceDefinition(0, name, TableDefinitions.number(statement.start, 1),
-            increment, null));
+        database.createSequence(SequenceDefinitions.of(name, statement.options, null, null));
     }
 }

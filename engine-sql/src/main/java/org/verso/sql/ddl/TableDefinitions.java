@@ -26,6 +26,7 @@ import org.verso.core.catalog.SequenceDefinition;
 import org.verso.core.catalog.TableDefinition;
 import org.verso.core.catalog.TableLayout;
 import org.verso.sql.parse.ast.IdentityOption;
+import org.verso.sql.parse.ast.SequenceOptions;
 import org.verso.sql.parse.ast.ReferentialAction;
 import org.verso.sql.parse.ast.SqlColumnDefinition;
 import org.verso.sql.parse.ast.SqlCreateTableStatement;
@@ -125,7 +126,7 @@ final class TableDefinitions {
             throw ErrorCode.INVALID_DEFINITION.exception(table, "primary key column " + name + " cannot be NULL");
         }
         IdentityOption identity = column.identity != null ? column.identity
-            : type.serial() ? new IdentityOption(false, null, null) : null;
+            : type.serial() ? new IdentityOption(false, SequenceOptions.none()) : null;
         if (identity != null) {
             switch (type.type().kind()) {
                 case SMALLINT, INTEGER, BIGINT -> { }
@@ -133,8 +134,7 @@ final class TableDefinitions {
                     + " must be SMALLINT, INTEGER or BIGINT, not " + type.type());
             }
             String sequence = freeSequenceName(simpleTable() + "_" + name + "_SEQ");
-            sequences.add(new SequenceDefinition(0, sequence, number(identity.start(), 1),
-                nonZero(number(identity.increment(), 1)), table));
+            sequences.add(SequenceDefinitions.of(sequence, identity.options(), type.type(), table));
             return new ColumnDefinition(name, type.type(), false, null, new Identity(identity.always(), sequence),
                 null);
         }

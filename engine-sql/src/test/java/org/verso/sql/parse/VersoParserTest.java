@@ -107,8 +107,8 @@ class VersoParserTest {
             + "d SERIAL, e BIGSERIAL)", SqlCreateTableStatement.class);
         SqlColumnDefinition a = column(create, 0);
         assertTrue(a.identity.always());
-        assertEquals("10", a.identity.start().toString());
-        assertEquals("5", a.identity.increment().toString());
+        assertEquals("10", a.identity.options().start().toString());
+        assertEquals("5", a.identity.options().increment().toString());
         assertFalse(column(create, 1).identity.always());
         assertFalse(column(create, 2).identity.always());
         assertEquals("SERIAL", column(create, 3).type.getTypeName().getSimple());
@@ -201,8 +201,18 @@ class VersoParserTest {
         assertTrue(parse("CREATE SCHEMA IF NOT EXISTS app", SqlCreateSchemaStatement.class).ifNotExists);
         SqlCreateSequenceStatement sequence = parse("CREATE SEQUENCE s START WITH 100 INCREMENT BY -1",
             SqlCreateSequenceStatement.class);
-        assertEquals("100", sequence.start.toString());
-        assertEquals("-1", sequence.increment.toString());
+        assertEquals("100", sequence.options.start().toString());
+        assertEquals("-1", sequence.options.increment().toString());
+        SqlCreateSequenceStatement bounded = parse("CREATE SEQUENCE s AS INTEGER START 5 INCREMENT 2 MINVALUE 1 "
+            + "MAXVALUE 9 CACHE 20 CYCLE", SqlCreateSequenceStatement.class);
+        assertEquals("INTEGER", bounded.options.type().getTypeName().getSimple());
+        assertEquals("1", bounded.options.minValue().toString());
+        assertEquals("9", bounded.options.maxValue().toString());
+        assertTrue(bounded.options.cycle());
+        SqlCreateSequenceStatement unbounded = parse("CREATE SEQUENCE s NO MINVALUE NO MAXVALUE NO CYCLE",
+            SqlCreateSequenceStatement.class);
+        assertNull(unbounded.options.minValue());
+        assertFalse(unbounded.options.cycle());
         assertEquals("T", parse("TRUNCATE TABLE t", SqlTruncateStatement.class).tables.get(0).getSimple());
         SqlTruncateStatement plain = parse("TRUNCATE t", SqlTruncateStatement.class);
         assertEquals("T", plain.tables.get(0).getSimple());

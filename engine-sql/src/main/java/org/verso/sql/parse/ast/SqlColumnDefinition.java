@@ -60,10 +60,9 @@ public final class SqlColumnDefinition extends SqlCall {
         VersoSqlNodes.optional(writer, "DEFAULT", defaultValue);
         if (identity != null) {
             writer.keyword("GENERATED " + (identity.always() ? "ALWAYS" : "BY DEFAULT") + " AS IDENTITY");
-            if (identity.start() != null || identity.increment() != null) {
+            if (identity.options().given()) {
                 SqlWriter.Frame frame = writer.startList("(", ")");
-                VersoSqlNodes.optional(writer, "START WITH", identity.start());
-                VersoSqlNodes.optional(writer, "INCREMENT BY", identity.increment());
+                identity.options().unparse(writer);
                 writer.endList(frame);
             }
         }

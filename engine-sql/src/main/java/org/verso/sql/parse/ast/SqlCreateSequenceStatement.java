@@ -1,5 +1,6 @@
 package org.verso.sql.parse.ast;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlCreate;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -8,29 +9,27 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.util.ImmutableNullableList;
 
-/** {@code CREATE SEQUENCE [IF NOT EXISTS] name [START [WITH] n] [INCREMENT [BY] m]}. */
+/** {@code CREATE SEQUENCE [IF NOT EXISTS] name [options]}; see {@link SequenceOptions}. */
 public final class SqlCreateSequenceStatement extends SqlCreate {
     private static final SqlOperator OPERATOR = VersoSqlNodes.operator("CREATE SEQUENCE", SqlKind.CREATE_SEQUENCE);
 
     public final SqlIdentifier name;
-    /** A numeric literal, or null for 1. */
-    public final SqlNode start;
-    /** A numeric literal, or null for 1. */
-    public final SqlNode increment;
+    public final SequenceOptions options;
 
-    public SqlCreateSequenceStatement(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name, SqlNode start,
-                                      SqlNode increment) {
+    public SqlCreateSequenceStatement(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name,
+                                      SequenceOptions options) {
         super(OPERATOR, pos, replace, ifNotExists);
         this.name = name;
-        this.start = start;
-        this.increment = increment;
+        this.options = options;
     }
 
     @Override
     public List<SqlNode> getOperandList() {
-        return ImmutableNullableList.of(name, start, increment);
+        List<SqlNode> operands = new ArrayList<>();
+        operands.add(name);
+        operands.addAll(options.operands());
+        return operands;
     }
 
     @Override
@@ -40,7 +39,6 @@ public final class SqlCreateSequenceStatement extends SqlCreate {
             writer.keyword("IF NOT EXISTS");
         }
         name.unparse(writer, 0, 0);
-        VersoSqlNodes.optional(writer, "START WITH", start);
-        VersoSqlNodes.optional(writer, "INCREMENT BY", increment);
+        options.unparse(writer);
     }
 }
