@@ -535,6 +535,15 @@ final class RowBinder {
      * is cast to it where its type differs (INTEGER to BIGINT, INTEGER to DECIMAL(11, 1)), and a NULL value and a
      * missing ELSE are NULLs of it. Values with no such type (a number and a string) the validator coerces first.
      */
+    /** Whether {@code tested} (of an IS NOT NULL) is the value {@code result}, bound as {@code boundResult}. */
+    private boolean notNullTested(SqlNode tested, SqlNode result, RexNode boundResult) {
+        if (tested.equalsDeep(result, Litmus.IGNORE)) {
+            return true;
+        }
+        return tested instanceof SqlIdentifier && result instanceof SqlIdentifier
+            && operand(tested).equals(boundResult);
+    }
+
     private RexNode caseWhen(List<SqlNode> conditions, List<SqlNode> values, SqlNode otherwise) {
         List<SqlNode> results = new ArrayList<>(values);
         results.add(otherwise);
@@ -556,8 +565,10 @@ final class RowBinder {
             bound[i] = operand(result);
             RelDataType valueType = bound[i].getType();
             // As the validator types CASE: THEN x under WHEN x IS NOT NULL is never NULL (COALESCE is made so).
+            // The validator compares the two after qualifying their names (b and t.b are one column), so the
+            // bound expressions are compared here.
             if (i < conditions.size() && conditions.get(i).getKind() == SqlKind.IS_NOT_NULL
-                && ((SqlCall) conditions.get(i)).operand(0).equalsDeep(result, Litmus.IGNORE)) {
+                && notNullTested(((SqlCall) conditions.get(i)).operand(0), result, bound[i])) {
                 valueType = types.createTypeWithNullability(valueType, false);
             }
             valueTypes.add(valueType);
