@@ -26,6 +26,24 @@ class ViewsTest extends SqlTestSupport {
             + "WHERE r.salary > ?", 300));
     }
 
+    /**
+     * A view whose query has ORDER BY (with or without LIMIT, or DISTINCT ON) reads in that order when the outer
+     * query gives none, as in PostgreSQL; expanding it was an internal error (an assertion in Calcite's converter).
+     */
+    @Test
+    void aViewWithOrderByKeepsItsOrder() {
+        execute("CREATE VIEW by_salary AS SELECT id, salary FROM emp ORDER BY salary DESC");
+        assertEquals(List.of(row(3, 300), row(2, 200), row(1, 100)), query("SELECT * FROM by_salary"));
+        assertEquals(List.of(row(1), row(2), row(3)), query("SELECT id FROM by_salary ORDER BY id"));
+        execute("CREATE VIEW top_two AS SELECT id, salary FROM emp ORDER BY salary DESC LIMIT 2");
+        assertEquals(List.of(row(3, 300), row(2, 200)), query("SELECT * FROM top_two"));
+        execute("CREATE VIEW top_ids AS SELECT id FROM emp ORDER BY salary DESC LIMIT 2"); // a key not selected
+        assertEquals(List.of(row(3), row(2)), query("SELECT * FROM top_ids"));
+        execute("CREATE VIEW best_per_dept AS SELECT DISTINCT ON (dept) dept, id FROM emp "
+            + "ORDER BY dept, salary DESC");
+        assertEquals(List.of(row(10, 2), row(20, 3)), query("SELECT * FROM best_per_dept"));
+    }
+
     @Test
     void viewsOfViewsWithColumnNamesAndAggregates() {
         execute("CREATE VIEW per_dept (dept, total) AS SELECT dept, SUM(salary) FROM emp GROUP BY dept");

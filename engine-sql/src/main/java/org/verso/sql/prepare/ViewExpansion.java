@@ -38,7 +38,10 @@ final class ViewExpansion implements RelOptTable.ViewExpander {
         SqlNode query = SqlParsing.parse(queryString);
         SqlValidator validator = Validators.validator(schema);
         SqlNode validated = validator.validate(query);
-        return Validators.converter(schema, validator, cluster, this).convertQuery(validated, true, false);
+        // Converted as a whole query, so that its ORDER BY (with LIMIT or DISTINCT ON, or alone) stays in the plan;
+        // sort keys outside the select list are then projected away, as the view's row type has none of them.
+        RelRoot root = Validators.converter(schema, validator, cluster, this).convertQuery(validated, false, true);
+        return RelRoot.of(root.project(), root.validatedRowType, root.kind);
     }
 
     /** Catalog keys of the views expanded so far. */

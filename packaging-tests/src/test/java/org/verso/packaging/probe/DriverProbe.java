@@ -83,6 +83,15 @@ public final class DriverProbe {
                 }
             }
             check(List.of("Ada|2|15.25", "Brian|1|1.00"), perOwner, "join with GROUP BY and ORDER BY");
+            // Expanding a view whose query has ORDER BY reaches parts of Calcite that a plain query does not.
+            s.executeUpdate("CREATE VIEW richest AS SELECT owner, balance FROM account ORDER BY balance DESC");
+            List<String> owners = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT owner FROM richest ORDER BY owner")) {
+                while (rs.next()) {
+                    owners.add(rs.getString(1));
+                }
+            }
+            check(List.of("Ada", "Brian"), owners, "a view with ORDER BY");
             check(List.of("1|100.00|2026-01-05", "2|75.50|2026-02-11"), accounts(c), "accounts after UPDATE and DELETE");
 
             check("42601", expectFailure(() -> s.executeQuery("SELEC 1")).getSQLState(), "SQLState of a syntax error");
