@@ -115,6 +115,7 @@ public enum ErrorCode {
     INDEX_METHOD_NOT_FOUND(SqlState.UNDEFINED_OBJECT, "index method %s does not exist (Verso has mvidx and btree)"),
     COLUMN_NOT_FOUND(SqlState.UNDEFINED_COLUMN, "column %s does not exist"),
     FUNCTION_NOT_FOUND(SqlState.UNDEFINED_FUNCTION, "function %s does not exist"),
+    INVALID_REFERENCE(SqlState.INVALID_COLUMN_REFERENCE, "%s"),
     FUNCTION_ARGUMENT_COUNT(SqlState.UNDEFINED_FUNCTION, "function %s takes %s arguments"),
     DUPLICATE_COLUMN(SqlState.DUPLICATE_COLUMN, "column %s is declared more than once in table %s"),
     INVALID_DEFINITION(SqlState.INVALID_TABLE_DEFINITION, "invalid table definition for %s: %s"),

@@ -71,44 +71,38 @@ final class IntervalLiterals {
         while (i < n) {
             char c = sql.charAt(i);
             if (c == '\'') {
-                int end = stringEnd(sql, i);
-                int after = skipSpace(sql, end);
-                if (sql.startsWith("::", after) && wordAt(sql, skipSpace(sql, after + 2)).equals("INTERVAL")) {
+                int end = SqlText.stringEnd(sql, i);
+                int after = SqlText.skipSpace(sql, end);
+                if (sql.startsWith("::", after)
+                    && SqlText.wordAt(sql, SqlText.skipSpace(sql, after + 2)).equals("INTERVAL")) {
                     // 'text'::interval
-                    int castEnd = skipSpace(sql, after + 2) + "INTERVAL".length();
+                    int castEnd = SqlText.skipSpace(sql, after + 2) + "INTERVAL".length();
                     String literal = standard(sql.substring(i + 1, end - 1).replace("''", "'"), false);
-                    out = append(out, sql, copied, i, pad("INTERVAL " + literal, castEnd - i));
+                    out = append(out, sql, copied, i, SqlText.pad("INTERVAL " + literal, castEnd - i));
                     copied = castEnd;
                     i = castEnd;
                     continue;
                 }
                 i = end;
-            } else if (c == '"') {
-                int close = sql.indexOf('"', i + 1);
-                i = close < 0 ? n : close + 1;
-            } else if (c == '-' && sql.startsWith("--", i)) {
-                int eol = sql.indexOf('\n', i);
-                i = eol < 0 ? n : eol + 1;
-            } else if (c == '/' && sql.startsWith("/*", i)) {
-                int close = sql.indexOf("*/", i + 2);
-                i = close < 0 ? n : close + 2;
-            } else if (isWordChar(c)) {
-                int end = wordEnd(sql, i);
+            } else if (SqlText.quotedOrCommentEnd(sql, i) > i) {
+                i = SqlText.quotedOrCommentEnd(sql, i);
+            } else if (SqlText.isWordChar(c)) {
+                int end = SqlText.wordEnd(sql, i);
                 if (end - i == "INTERVAL".length() && sql.regionMatches(true, i, "INTERVAL", 0, end - i)
-                    && (i == 0 || !isWordChar(sql.charAt(i - 1)))) {
-                    int at = skipSpace(sql, end);
+                    && (i == 0 || !SqlText.isWordChar(sql.charAt(i - 1)))) {
+                    int at = SqlText.skipSpace(sql, end);
                     boolean negative = false;
                     if (at < n && (sql.charAt(at) == '-' || sql.charAt(at) == '+') && !sql.startsWith("--", at)) {
                         negative = sql.charAt(at) == '-';
-                        at = skipSpace(sql, at + 1);
+                        at = SqlText.skipSpace(sql, at + 1);
                     }
                     if (at < n && sql.charAt(at) == '\'') {
-                        int stringEnd = stringEnd(sql, at);
-                        String next = wordAt(sql, skipSpace(sql, stringEnd));
+                        int stringEnd = SqlText.stringEnd(sql, at);
+                        String next = SqlText.wordAt(sql, SqlText.skipSpace(sql, stringEnd));
                         if (!STANDARD_UNITS.contains(next)) {
                             String literal = standard(sql.substring(at + 1, stringEnd - 1).replace("''", "'"),
                                 negative);
-                            out = append(out, sql, copied, i, pad("INTERVAL " + literal, stringEnd - i));
+                            out = append(out, sql, copied, i, SqlText.pad("INTERVAL " + literal, stringEnd - i));
                             copied = stringEnd;
                             i = stringEnd;
                             continue;
@@ -296,49 +290,5 @@ final class IntervalLiterals {
     private static StringBuilder append(StringBuilder out, String sql, int copied, int at, String replacement) {
         StringBuilder b = out == null ? new StringBuilder(sql.length() + 32) : out;
         return b.append(sql, copied, at).append(replacement);
-    }
-
-    private static String pad(String replacement, int originalLength) {
-        return replacement.length() >= originalLength ? replacement
-            : replacement + " ".repeat(originalLength - replacement.length());
-    }
-
-    /** The offset just past the string literal that starts at {@code start} (quotes doubled inside it). */
-    private static int stringEnd(String sql, int start) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == '\'') {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == '\'') {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
-    }
-
-    private static int skipSpace(String sql, int i) {
-        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static String wordAt(String sql, int i) {
-        int end = wordEnd(sql, i);
-        return sql.substring(i, end).toUpperCase(Locale.ROOT);
-    }
-
-    private static int wordEnd(String sql, int i) {
-        while (i < sql.length() && isWordChar(sql.charAt(i))) {
-            i++;
-        }
-        return i;
-    }
-
-    private static boolean isWordChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 }

@@ -37,7 +37,7 @@ public final class SqlParsing {
 
     /** The statement's syntax tree; a syntax error becomes 42601 with its line and column. */
     public static SqlNode parse(String sql) {
-        String statement = IntervalLiterals.rewrite(withoutTrailingSemicolon(sql));
+        String statement = DistinctOn.rewriteText(IntervalLiterals.rewrite(withoutTrailingSemicolon(sql)));
         if (statement.isBlank()) {
             throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
@@ -46,6 +46,9 @@ public final class SqlParsing {
             if (parsed == null) {
                 parsed = grammarTree(statement);
                 parsed.accept(EarlyChecks.INSTANCE);
+            }
+            if (DistinctOn.marked(statement)) {
+                DistinctOn.rewriteTree(parsed);
             }
             return parsed;
         } catch (VersoException e) {

@@ -196,37 +196,6 @@ final class AssignedExpressions {
         return expression.toSqlString(CalciteSqlDialect.DEFAULT).getSql().replaceAll("\\s*\n\\s*", " ");
     }
 
-    /** A copy of {@code node} that shares no node with it, for a second validation. */
-    static SqlNode copy(SqlNode node) {
-        return node.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                CallCopyingArgHandler handler = new CallCopyingArgHandler(call, true);
-                call.getOperator().acceptCall(this, call, false, handler);
-                return handler.result();
-            }
-
-            @Override
-            public SqlNode visit(SqlNodeList list) {
-                List<SqlNode> copied = new ArrayList<>();
-                for (SqlNode item : list) {
-                    copied.add(item == null ? null : item.accept(this));
-                }
-                return new SqlNodeList(copied, list.getParserPosition());
-            }
-
-            @Override
-            public SqlNode visit(SqlIdentifier id) {
-                return id.clone(id.getParserPosition());
-            }
-
-            @Override
-            public SqlNode visit(SqlDynamicParam param) {
-                return new SqlDynamicParam(param.getIndex(), param.getParserPosition());
-            }
-        });
-    }
-
     /**
      * Fails with 0A000 if the expression has, outside a subquery, an aggregate, a window function or DEFAULT: the
      * SET values and conditions of one row cannot aggregate rows.

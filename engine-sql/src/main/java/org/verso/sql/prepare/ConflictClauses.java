@@ -25,6 +25,7 @@ import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.InsertConflict;
 import org.verso.sql.exec.node.SetValues;
 import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.parse.SqlTrees;
 import org.verso.sql.parse.ast.SqlInsertOnConflict;
 import org.verso.sql.schema.SchemaSnapshot;
 
@@ -77,7 +78,7 @@ final class ConflictClauses {
         int insertParameters = AssignedExpressions.parameterCount(clause.insert);
         checkParameterOrder(items, insertParameters);
         // Validation rewrites the items in place: a query computing them is planned from copies.
-        List<SqlNode> copies = items.stream().map(AssignedExpressions::copy).toList();
+        List<SqlNode> copies = items.stream().map(SqlTrees::copy).toList();
         String quoted = ScalarExpressions.quoted(table.name());
         SqlNode from = ((SqlSelect) SqlParsing.parse("SELECT 1 FROM " + quoted + " AS "
             + AssignedExpressions.quote(alias) + ", " + quoted + " AS " + EXCLUDED)).getFrom();

@@ -42,6 +42,7 @@ import org.verso.sql.exec.expr.ExprCompiler;
 import org.verso.sql.exec.node.MergeNode;
 import org.verso.sql.exec.node.SetValues;
 import org.verso.sql.parse.SqlParsing;
+import org.verso.sql.parse.SqlTrees;
 import org.verso.sql.parse.ast.SqlMergeStatement;
 import org.verso.sql.parse.ast.SqlMergeWhen;
 import org.verso.sql.schema.SchemaSnapshot;
@@ -180,7 +181,7 @@ final class MergePlanner {
         SqlNode from = new SqlJoin(POS, targetItem, SqlLiteral.createBoolean(false, POS), JoinType.COMMA.symbol(POS),
             merge.source, JoinConditionType.NONE.symbol(POS), null);
         // Validation rewrites the items in place: a query computing one with a subquery is planned from a copy.
-        List<SqlNode> copies = items.stream().map(AssignedExpressions::copy).toList();
+        List<SqlNode> copies = items.stream().map(SqlTrees::copy).toList();
         int[] assignedColumns = assigned.stream().mapToInt(Integer::intValue).toArray();
         AssignedExpressions.Converted converted = AssignedExpressions.convert(schema, rexBuilder, from, items,
             assignedColumns, target, targetTypes, targetTypes.size() + sourceTypes.size(), WHAT);
