@@ -124,6 +124,18 @@ class SqlFunctionsTest extends SqlTestSupport {
                 + " OCTET_LENGTH('😀')"));
     }
 
+    /**
+     * PostgreSQL's {@code ^}, a power as a DOUBLE, binding more tightly than * and less than a sign, left to right
+     * (values as PostgreSQL 15 gives them); it was 0A000 (Calcite reads {@code ^} as a bitwise XOR).
+     */
+    @Test
+    void caretIsAPowerAsInPostgresql() {
+        assertEquals(List.of(row(8.0, 18.0, 4.0, 64.0, 2.0)),
+            query("SELECT 2 ^ 3, 2 * 3 ^ 2, -2 ^ 2, 2 ^ 3 ^ 2, 4 ^ 0.5"));
+        assertEquals(List.of(row(9.0)), query("SELECT ? ^ 2", 3));
+        assertFails("2201F", "SELECT -8 ^ 0.5");
+    }
+
     /** CONCAT_WS and REGEXP_REPLACE, as PostgreSQL 15 computes them; they were 42000 (no such function). */
     @Test
     void concatWithSeparatorAndRegularExpressionReplacement() {

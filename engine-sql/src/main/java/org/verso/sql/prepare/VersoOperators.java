@@ -2,12 +2,14 @@ package org.verso.sql.prepare;
 
 import java.util.List;
 import org.apache.calcite.sql.SqlBasicFunction;
+import org.apache.calcite.sql.SqlBinaryOperator;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.InferTypes;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -105,6 +107,14 @@ public final class VersoOperators {
     public static final SqlFunction OCTET_LENGTH = SqlBasicFunction.create("OCTET_LENGTH",
         ReturnTypes.INTEGER_NULLABLE, OperandTypes.STRING, SqlFunctionCategory.NUMERIC);
 
+    /**
+     * PostgreSQL's {@code a ^ b}, a power as a DOUBLE, computed as POWER(a, b); it binds more tightly than * and /
+     * (precedence 70 against their 60) and less than a sign (80), left to right: {@code 2 * 3 ^ 2} is 18, {@code -2
+     * ^ 2} is 4 and {@code 2 ^ 3 ^ 2} is 64. Verso's grammar returns it for {@code ^} (engine-sql's pom, edit 3).
+     */
+    public static final SqlBinaryOperator POWER_OPERATOR = new SqlBinaryOperator("^", SqlKind.OTHER_FUNCTION, 70,
+        true, ReturnTypes.DOUBLE_NULLABLE, InferTypes.FIRST_KNOWN, OperandTypes.NUMERIC_NUMERIC);
+
     /** PostgreSQL's {@code generate_series} in FROM ({@link SeriesFunction}). */
     public static final SeriesFunction GENERATE_SERIES = new SeriesFunction();
 
@@ -114,7 +124,7 @@ public final class VersoOperators {
      * binary data) Verso's wins.
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-        SqlOperatorTables.of(List.of(GENERATE_SERIES, NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
+        SqlOperatorTables.of(List.of(GENERATE_SERIES, POWER_OPERATOR, NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
             TO_CHAR, TO_DATE, TO_TIMESTAMP, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,

@@ -302,6 +302,7 @@ public final class ExprCompiler {
                     Math::log10, 0, false, ErrorCode.INVALID_LOGARITHM_ARGUMENT);
             case "POWER":
             case "POW":
+            case "^":
                 return NumericFunctions.power(operand(call, 0), operand(call, 1), argumentType(call, 0),
                     argumentType(call, 1), numericType(call));
             case "PI":
