@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.verso.common.VersoVersion;
 import org.verso.common.type.DateTimes;
 
 /**
@@ -122,6 +123,17 @@ class SqlFunctionsTest extends SqlTestSupport {
         assertEquals(List.of(row("😀", "b😀a", "😀x😀", 128512, "😀", 4)),
             query("SELECT LEFT('😀ab', 1), REVERSE('a😀b'), LPAD('😀', 3, '😀x'), ASCII('😀'), CHR(128512),"
                 + " OCTET_LENGTH('😀')"));
+    }
+
+    /** PostgreSQL's version() and current_database(), which tools call to learn what they are connected to. */
+    @Test
+    void versionAndCurrentDatabase() {
+        List<Object> row = query("SELECT version(), current_database(), CURRENT_CATALOG").get(0);
+        assertTrue(((String) row.get(0)).startsWith("Verso " + VersoVersion.NUMBER + " "),
+            (String) row.get(0));
+        assertEquals("VERSO", row.get(1));
+        assertEquals(row.get(2), row.get(1));
+        assertFails("42883", "SELECT version(1)");
     }
 
     /**

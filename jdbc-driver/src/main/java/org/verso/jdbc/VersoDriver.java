@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.logging.Logger;
 import org.verso.common.VersoException;
+import org.verso.common.VersoVersion;
 import org.verso.sql.api.DatabaseLease;
 import org.verso.sql.api.DatabaseSettings;
 import org.verso.sql.api.Databases;
@@ -26,9 +27,9 @@ import org.verso.sql.api.Databases;
  * <p>User and password are accepted and ignored: an embedded database has no accounts.
  */
 public final class VersoDriver implements Driver {
-    public static final int MAJOR_VERSION = 0;
-    public static final int MINOR_VERSION = 1;
-    public static final String VERSION = MAJOR_VERSION + "." + MINOR_VERSION + ".0";
+    public static final int MAJOR_VERSION = VersoVersion.MAJOR;
+    public static final int MINOR_VERSION = VersoVersion.MINOR;
+    public static final String VERSION = VersoVersion.NUMBER;
 
     static {
         try {

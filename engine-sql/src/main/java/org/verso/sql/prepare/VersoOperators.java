@@ -115,6 +115,14 @@ public final class VersoOperators {
     public static final SqlBinaryOperator POWER_OPERATOR = new SqlBinaryOperator("^", SqlKind.OTHER_FUNCTION, 70,
         true, ReturnTypes.DOUBLE_NULLABLE, InferTypes.FIRST_KNOWN, OperandTypes.NUMERIC_NUMERIC);
 
+    /** PostgreSQL's {@code version()}: Verso's release ({@code VersoVersion.DESCRIPTION}). */
+    public static final SqlFunction VERSION = SqlBasicFunction.create("VERSION",
+        ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
+
+    /** PostgreSQL's {@code current_database()}: the database's one catalog, as CURRENT_CATALOG names it. */
+    public static final SqlFunction CURRENT_DATABASE = SqlBasicFunction.create("CURRENT_DATABASE",
+        ReturnTypes.explicit(SqlTypeName.VARCHAR), OperandTypes.NILADIC, SqlFunctionCategory.SYSTEM);
+
     /** PostgreSQL's {@code generate_series} in FROM ({@link SeriesFunction}). */
     public static final SeriesFunction GENERATE_SERIES = new SeriesFunction();
 
@@ -124,7 +132,7 @@ public final class VersoOperators {
      * binary data) Verso's wins.
      */
     public static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-        SqlOperatorTables.of(List.of(GENERATE_SERIES, POWER_OPERATOR, NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
+        SqlOperatorTables.of(List.of(GENERATE_SERIES, POWER_OPERATOR, VERSION, CURRENT_DATABASE, NEXTVAL, NOW, GEN_RANDOM_UUID, RANDOM_UUID, OCTET_LENGTH, DATE_TRUNC, DATE_PART,
             TO_CHAR, TO_DATE, TO_TIMESTAMP, SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM,
             SqlLibraryOperators.LENGTH, SqlLibraryOperators.GREATEST, SqlLibraryOperators.LEAST,
             SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL,

@@ -21,6 +21,7 @@ import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.verso.common.ErrorCode;
+import org.verso.common.VersoVersion;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.util.TimeString;
@@ -272,7 +273,10 @@ public final class ExprCompiler {
             case "CURRENT_SCHEMA":
                 return (row, ctx) -> SessionNames.SCHEMA;
             case "CURRENT_CATALOG":
+            case "CURRENT_DATABASE":
                 return (row, ctx) -> SessionNames.CATALOG;
+            case "VERSION":
+                return (row, ctx) -> VersoVersion.DESCRIPTION;
             case "ROUND":
             case "TRUNCATE":
             case "TRUNC":
