@@ -37,10 +37,11 @@ class DriverJarContentsTest {
      * proxies instead of handlers compiled by Janino, which left the jar (H2's whole jar is 2.6 MB). The rest is what
      * Verso's use of Calcite reaches class by class: Calcite's core with its planner rules, parsers and metadata
      * system (about 9 MB) and Guava (1.5 MB). A dependency slipping back in adds megabytes and fails this check.
-     * Verso's own classes grow by kilobytes (its grammar, the engine's features: 14.0 MB by 2026-11-27), which the
-     * margin leaves room for.
+     * Verso's own classes grow by kilobytes (its grammar, the engine's features: 14.0 MB by 2026-11-27; 14.48 MB by
+     * 2026-11-28, when Calcite's streaming package came back in because view expansion needs one of its classes),
+     * which the margin leaves room for.
      */
-    private static final long MAX_DEFLATED_BYTES = 14_500_000;
+    private static final long MAX_DEFLATED_BYTES = 15_000_000;
     /**
      * The size of the jar file itself, which stores the classes of a JVM's first statements uncompressed (see
      * {@link StartupClassesTest}): 19.4 MB when they were 1,190 classes, on 2026-11-28.
