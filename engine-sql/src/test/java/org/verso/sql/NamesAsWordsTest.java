@@ -12,7 +12,8 @@ class NamesAsWordsTest extends SqlTestSupport {
         "identity", "index", "min", "max", "sum", "avg", "version", "size", "state", "zone", "level", "role", "uuid",
         "condition", "element", "at", "free", "hold", "large", "match", "mod", "module", "old", "open", "parameter",
         "power", "ref", "release", "return", "search", "static", "system", "trigger", "pattern", "define",
-        "measures", "subset", "classifier", "prev", "skip");
+        "measures", "subset", "classifier", "prev", "skip", "one", "cycle", "external", "function", "global", "local",
+        "procedure", "returns");
 
     @Test
     void everyWordAsAColumnName() {
@@ -26,6 +27,22 @@ class NamesAsWordsTest extends SqlTestSupport {
             assertEquals(List.of(row(13L)), query("SELECT SUM(" + table + "." + word + ") FROM " + table), word);
             update("DELETE FROM " + table + " WHERE " + word + " = 6");
         }
+    }
+
+    /**
+     * The words kept reserved because a clause starts with them where a name could stand: PARTITION and RANGE
+     * (a window's name may open its parentheses), FILTER and WITHIN (after an aggregate call).
+     */
+    @Test
+    void clausesThatStartWithReservedWordsStillParse() {
+        execute("CREATE TABLE w (a INT, b INT)");
+        update("INSERT INTO w VALUES (1, 2), (1, 3), (2, 5)");
+        assertEquals(List.of(row(1, 10L), row(1, 10L), row(2, 10L)), query("SELECT a, SUM(b) OVER (RANGE BETWEEN "
+            + "UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM w ORDER BY a, b"));
+        assertEquals(List.of(row(1, 5L), row(1, 5L), row(2, 5L)),
+            query("SELECT a, SUM(b) OVER (PARTITION BY a) FROM w ORDER BY a, b"));
+        assertEquals(List.of(row(2L, 2.5)), query("SELECT COUNT(*) FILTER (WHERE a = 1), "
+            + "PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY b) FILTER (WHERE a = 1) FROM w"));
     }
 
     @Test
