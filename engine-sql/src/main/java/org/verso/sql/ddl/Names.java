@@ -6,13 +6,13 @@ import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.verso.common.ErrorCode;
 import org.verso.core.catalog.CatalogNames;
 
-/** Names and SQL text as DDL stores them. */
-final class Names {
+/** Names and SQL text as DDL stores them, and as statements that name tables resolve them. */
+public final class Names {
     private Names() {
     }
 
     /** The catalog key of a possibly schema-qualified name ({@code t}, {@code s.t}). */
-    static String key(SqlIdentifier id) {
+    public static String key(SqlIdentifier id) {
         if (id.names.size() == 1) {
             return CatalogNames.key(null, id.names.get(0));
         }

@@ -40,7 +40,7 @@ final class DistinctOn {
 
     /** {@code sql} with each {@code SELECT DISTINCT ON (...)} made the marker call; {@code sql} if it has none. */
     static String rewriteText(String sql) {
-        if (!containsIgnoreCase(sql, "DISTINCT")) {
+        if (!SqlText.mentions(sql, "DISTINCT")) {
             return sql;
         }
         StringBuilder out = null;
@@ -83,11 +83,6 @@ final class DistinctOn {
             i = end;
         }
         return out == null ? sql : out.append(sql, copied, sql.length()).toString();
-    }
-
-    /** Whether {@link #rewriteText} put a marker in {@code sql}. */
-    static boolean marked(String sql) {
-        return sql.contains(QUOTED_MARKER);
     }
 
     /** Trades every marker in {@code statement} for a QUALIFY clause, in place. */
@@ -150,8 +145,7 @@ final class DistinctOn {
      * output column named by position or by alias stands as its expression, as PostgreSQL reads them here.
      */
     private static SqlNode resolved(SqlNode item, List<SqlNode> selectItems) {
-        if (item.getKind() == SqlKind.DESCENDING || item.getKind() == SqlKind.NULLS_FIRST
-            || item.getKind() == SqlKind.NULLS_LAST) {
+        if (isOrderWrapper(item)) {
             SqlBasicCall call = (SqlBasicCall) item;
             return call.getOperator().createCall(call.getParserPosition(), resolved(call.operand(0), selectItems));
         }
@@ -188,19 +182,15 @@ final class DistinctOn {
 
     private static SqlNode stripped(SqlNode item) {
         SqlNode node = item;
-        while (node.getKind() == SqlKind.DESCENDING || node.getKind() == SqlKind.NULLS_FIRST
-            || node.getKind() == SqlKind.NULLS_LAST) {
+        while (isOrderWrapper(node)) {
             node = ((SqlCall) node).operand(0);
         }
         return node;
     }
 
-    private static boolean containsIgnoreCase(String text, String word) {
-        for (int i = 0; i + word.length() <= text.length(); i++) {
-            if (text.regionMatches(true, i, word, 0, word.length())) {
-                return true;
-            }
-        }
-        return false;
+    /** DESC, NULLS FIRST or NULLS LAST around an ORDER BY item's expression. */
+    private static boolean isOrderWrapper(SqlNode node) {
+        return node.getKind() == SqlKind.DESCENDING || node.getKind() == SqlKind.NULLS_FIRST
+            || node.getKind() == SqlKind.NULLS_LAST;
     }
 }

@@ -275,16 +275,7 @@ final class IntervalLiterals {
 
     /** Whether the statement has a string and the word INTERVAL somewhere: the cheap test before the scan. */
     private static boolean mentionsInterval(String sql) {
-        if (sql.indexOf('\'') < 0) {
-            return false;
-        }
-        for (int i = 0; i + 8 <= sql.length(); i++) {
-            char c = sql.charAt(i);
-            if ((c == 'i' || c == 'I') && sql.regionMatches(true, i, "INTERVAL", 0, 8)) {
-                return true;
-            }
-        }
-        return false;
+        return sql.indexOf('\'') >= 0 && SqlText.mentions(sql, "INTERVAL");
     }
 
     private static StringBuilder append(StringBuilder out, String sql, int copied, int at, String replacement) {

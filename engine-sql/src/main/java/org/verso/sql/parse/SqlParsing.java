@@ -37,7 +37,9 @@ public final class SqlParsing {
 
     /** The statement's syntax tree; a syntax error becomes 42601 with its line and column. */
     public static SqlNode parse(String sql) {
-        String statement = DistinctOn.rewriteText(IntervalLiterals.rewrite(withoutTrailingSemicolon(sql)));
+        String written = IntervalLiterals.rewrite(withoutTrailingSemicolon(sql));
+        String statement = DistinctOn.rewriteText(written);
+        boolean distinctOn = statement != written; // the rewrite returns its argument when it changes nothing
         if (statement.isBlank()) {
             throw ErrorCode.SYNTAX_ERROR.exception("empty statement");
         }
@@ -47,7 +49,7 @@ public final class SqlParsing {
                 parsed = grammarTree(statement);
                 parsed.accept(EarlyChecks.INSTANCE);
             }
-            if (DistinctOn.marked(statement)) {
+            if (distinctOn) {
                 DistinctOn.rewriteTree(parsed);
             }
             return parsed;

@@ -92,6 +92,16 @@ final class SqlText {
         return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 
+    /** Whether {@code word} occurs in {@code sql}, in any case: the cheap test before a rewrite's scan. */
+    static boolean mentions(String sql, String word) {
+        for (int i = 0; i + word.length() <= sql.length(); i++) {
+            if (sql.regionMatches(true, i, word, 0, word.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** {@code replacement}, padded with spaces to {@code originalLength} if shorter, so later positions stay. */
     static String pad(String replacement, int originalLength) {
         return replacement.length() >= originalLength ? replacement

@@ -9,12 +9,12 @@ import org.apache.calcite.sql.SqlDelete;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.verso.common.ErrorCode;
 import org.verso.core.catalog.Catalog;
 import org.verso.core.catalog.CatalogNames;
 import org.verso.core.catalog.ColumnDefinition;
 import org.verso.core.catalog.ForeignKey;
 import org.verso.core.catalog.TableDefinition;
+import org.verso.sql.ddl.Names;
 import org.verso.sql.exec.PlanNode;
 import org.verso.sql.exec.node.TruncateNode;
 import org.verso.sql.parse.ast.SqlTruncateStatement;
@@ -36,7 +36,7 @@ final class TruncatePlanner {
                                   Function<SqlNode, CompiledStatement> planDelete) {
         Set<String> named = new LinkedHashSet<>();
         for (SqlIdentifier table : truncate.tables) {
-            named.add(key(table));
+            named.add(Names.key(table));
         }
         Set<String> emptied = truncate.cascade ? withReferencing(named, catalog) : named;
         List<PlanNode> deletes = new ArrayList<>();
@@ -59,14 +59,6 @@ final class TruncatePlanner {
         }
         return CompiledStatement.planned(StatementKind.DML, List.of(), List.of(), new TruncateNode(deletes, sequences),
             catalog.version(), explain.toString(), false, false);
-    }
-
-    private static String key(SqlIdentifier name) {
-        if (name.names.size() > 2) {
-            throw ErrorCode.SYNTAX_ERROR.exception("too many name parts in " + name + " (write schema.name)");
-        }
-        return name.names.size() == 1 ? CatalogNames.key(null, name.names.get(0))
-            : CatalogNames.key(name.names.get(0), name.names.get(1));
     }
 
     /** {@code tables} and every table that references one of them through a foreign key, transitively. */
