@@ -257,6 +257,83 @@ class SnapshotIsolationTest {
         System.out.println("conflicts retried: " + conflicts.get());
     }
 
+    /**
+     * Commits stamp their versions outside the commit sequence: a snapshot taken while a commit of many rows is
+     * stamping must see all of it or none. Writers move money from one account to four others in one transaction,
+     * half of them among accounts 0-4 and half among 5-9, so that commits of one half publish while one of the other
+     * half is stamping; readers sum every account without pause, and every sum is the invariant total.
+     */
+    @Test
+    void snapshotsNeverSeeACommitHalfStamped() throws Exception {
+        long seed = Long.getLong("verso.seed", System.nanoTime());
+        System.out.println("snapshotsNeverSeeACommitHalfStamped seed=" + seed);
+        int writers = 4;
+        int readers = 4;
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicInteger commits = new AtomicInteger();
+        AtomicInteger sums = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(writers + readers);
+        List<Future<?>> futures = new ArrayList<>();
+        for (int writer = 0; writer < writers; writer++) {
+            Random random = new Random(seed + writer);
+            int w = writer;
+            futures.add(pool.submit(() -> {
+                int base = w % 2 * 5;
+                while (commits.get() < 600 && !stop.get()) {
+                    int from = random.nextInt(5);
+                    Transaction tx = begin();
+                    try {
+                        for (int k = 0; k < 5; k++) {
+                            add(tx, base + k, k == from ? -4 : 1);
+                            if (k == 2) {
+                                // Holds the stamping half-way, so that the other half's commits publish meanwhile.
+                                tx.recordWrite(new SlowStamp(random.nextInt(300_000)));
+                            }
+                        }
+                        tx.commit();
+                        commits.incrementAndGet();
+                    } catch (VersoException e) {
+                        assertTrue(e.sqlState().startsWith("40"), e.getMessage());
+                    }
+                }
+                return null;
+            }));
+        }
+        for (int r = 0; r < readers; r++) {
+            futures.add(pool.submit(() -> {
+                while (commits.get() < 600 && !stop.get()) {
+                    Transaction reader = begin();
+                    assertEquals(1000L, total(reader), "a snapshot sees every row of a commit or none");
+                    reader.commit();
+                    sums.incrementAndGet();
+                }
+                return null;
+            }));
+        }
+        try {
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            stop.set(true);
+            pool.shutdown();
+        }
+        assertEquals(1000L, total(begin()));
+        System.out.println("commits " + commits.get() + ", sums checked " + sums.get());
+    }
+
+    /** A write with nothing to stamp that takes its time to stamp it. */
+    private record SlowStamp(long nanos) implements org.verso.core.tx.WriteRecord {
+        @Override
+        public void commit(long commitTs) {
+            java.util.concurrent.locks.LockSupport.parkNanos(nanos);
+        }
+
+        @Override
+        public void undo(long txid, boolean transactionEnds) {
+        }
+    }
+
     private long total(Transaction tx) {
         long sum = 0;
         for (Object[] row : TestTables.drain(accounts.scan(tx))) {

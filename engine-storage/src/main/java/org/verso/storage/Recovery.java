@@ -51,7 +51,8 @@ final class Recovery {
             .handle(AppendRegion.APPEND_RUN, AppendRegion.redoHandler(pool, heaps))
             .handle(AppendRegion.APPEND_RECORD, AppendRegion.recordRedoHandler(pool, heaps))
             .handle(CommitLog.COMMIT_RECORD, commits.commits())
-            .handle(CommitLog.ABORT_RECORD, commits.aborts());
+            .handle(CommitLog.ABORT_RECORD, commits.aborts())
+            .handle(WriteAheadLog.FILLER, (payload, endLsn) -> { });
         BTree.registerRedo(recovery::handle, pool, indexes);
         Result result;
         try (LogReader reader = WriteAheadLog.reader(files.directory().resolve("wal"), options.walSegmentBytes(),

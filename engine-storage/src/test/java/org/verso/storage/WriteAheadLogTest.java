@@ -27,6 +27,7 @@ import org.verso.storage.io.PageChannel;
 import org.verso.storage.wal.Durability;
 import org.verso.storage.wal.LogReader;
 import org.verso.storage.wal.LogRecord;
+import org.verso.storage.wal.RecordType;
 import org.verso.storage.txlog.CommitLog;
 import org.verso.storage.wal.WriteAheadLog;
 
@@ -153,6 +154,130 @@ class WriteAheadLogTest {
         List<Long> txids = readTxids(dir);
         assertEquals(1000, txids.size());
         assertEquals(5000L, txids.get(999));
+    }
+
+    private static final RecordType TEST_PAYLOAD = RecordType.declare(90, "test payload");
+
+    /**
+     * Threads append records of every size at once, from a few bytes to a third of the log buffer (so appends keep
+     * meeting a full buffer and a leader taking it), while some wait for their records to be durable and some
+     * payload writers fail half-way. Read back, every record that was appended is there once, whole, in its
+     * thread's order, and every failed one left a filler in its place, so the log has no hole.
+     */
+    @Test
+    void concurrentAppendsOfEverySizeAreReadBackWholeAndInOrder(@TempDir Path dir) throws Exception {
+        long seed = Long.getLong("verso.seed", System.nanoTime());
+        System.out.println("WriteAheadLogTest concurrent appends seed=" + seed);
+        int threads = 8;
+        int perThread = 300;
+        long segmentBytes = 4L << 20;
+        java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+        long end;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try (WriteAheadLog wal = new WriteAheadLog(dir, segmentBytes, ChannelFactory.FILES, new IoCounters(),
+            Durability.SYNC, 0, -1)) {
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                java.util.SplittableRandom random = new java.util.SplittableRandom(seed + t);
+                futures.add(pool.submit(() -> {
+                    start.await(10, TimeUnit.SECONDS);
+                    for (int i = 0; i < perThread; i++) {
+                        int length = random.nextInt(50) == 0 ? 16 + random.nextInt(WriteAheadLog.BUFFER_BYTES / 3)
+                            : 16 + random.nextInt(200);
+                        boolean fail = random.nextInt(40) == 0;
+                        long seq = i;
+                        try {
+                            long lsn = wal.append(TEST_PAYLOAD, length, (buf, at) -> {
+                                buf.putLong(at, thread);
+                                buf.putLong(at + 8, seq);
+                                for (int b = 16; b < length; b++) {
+                                    if (fail && b == length / 2 + 8) {
+                                        throw new IllegalStateException("payload writer failed");
+                                    }
+                                    buf.put(at + b, (byte) (thread * 31 + seq + b));
+                                }
+                                if (fail) {
+                                    throw new IllegalStateException("payload writer failed");
+                                }
+                            });
+                            if (fail) {
+                                throw new AssertionError("a failing payload writer's append returned " + lsn);
+                            }
+                            if (random.nextInt(4) == 0) {
+                                wal.awaitCommit(lsn);
+                                assertTrue(wal.durableLsn() >= lsn);
+                            }
+                        } catch (IllegalStateException e) {
+                            assertTrue(fail, "unexpected failure: " + e);
+                            failed.incrementAndGet();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+            end = wal.appendedLsn();
+            wal.flushTo(end);
+        } finally {
+            pool.shutdown();
+        }
+        long[] next = new long[threads];
+        int[] fillers = {0};
+        int[] records = {0};
+        try (LogReader reader = WriteAheadLog.reader(dir, segmentBytes, ChannelFactory.FILES, new IoCounters())) {
+            reader.read(0, (type, payload, e) -> {
+                if (type == WriteAheadLog.FILLER.code()) {
+                    fillers[0]++;
+                    return;
+                }
+                assertEquals(TEST_PAYLOAD.code(), type);
+                int thread = (int) payload.getLong(0);
+                long seq = payload.getLong(8);
+                assertTrue(seq >= next[thread], "thread " + thread + ": record " + seq + " after " + next[thread]);
+                for (int b = 16; b < payload.remaining(); b++) {
+                    if (payload.get(b) != (byte) (thread * 31 + seq + b)) {
+                        throw new AssertionError("thread " + thread + " record " + seq + " byte " + b);
+                    }
+                }
+                next[thread] = seq + 1;
+                records[0]++;
+            });
+            assertEquals(end, reader.endLsn(), "the log is read to its end: no hole stopped replay");
+        }
+        assertEquals(failed.get(), fillers[0]);
+        assertEquals(threads * perThread - failed.get(), records[0], "every appended record is read back");
+        assertTrue(failed.get() > 0, "some payload writers failed");
+        System.out.println("concurrent appends: " + failed.get() + " fillers, log of " + end + " bytes");
+    }
+
+    /**
+     * An append whose payload writer fails leaves a filler record where its bytes were reserved; recovery replays
+     * past it to the records after it.
+     */
+    @Test
+    void recoveryPassesOverTheFillerOfAFailedAppend(@TempDir Path dir) throws IOException {
+        StorageOptions options = StorageOptions.defaults(4096, 1 << 20);
+        try (StorageEngine storage = StorageEngine.open(dir, options)) {
+            storage.recover(java.util.Set.of(), java.util.Set.of());
+            IllegalStateException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> storage.redoLog().append(TEST_PAYLOAD, 64, (buf, at) -> {
+                    throw new IllegalStateException("payload writer failed");
+                }));
+            assertEquals("payload writer failed", failure.getMessage());
+            long lsn = storage.commitLog().logCommit(7, 8);
+            storage.redoLog().flushTo(lsn);
+            storage.commitLog().confirm(7, 8);
+        }
+        // Without its control file the database replays its whole log, the filler included.
+        Files.delete(dir.resolve(ControlFile.NAME));
+        try (StorageEngine storage = StorageEngine.open(dir, options)) {
+            storage.recover(java.util.Set.of(), java.util.Set.of());
+            assertEquals(8, storage.commitLog().maxLoggedTimestamp(), "the commit after the filler was replayed");
+        }
     }
 
     /**

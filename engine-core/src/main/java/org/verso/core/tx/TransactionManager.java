@@ -15,13 +15,16 @@ import org.verso.storage.wal.RedoLog;
  * <p>Clock: txids and commit timestamps are drawn from one counter. A snapshot is the last published timestamp.
  *
  * <p>Commit, in order: (0) the isolation level's {@link ConcurrencyControl#beforeCommit} check; (1) under the commit
- * sequence monitor, draw the commit timestamp, append the COMMIT record to the write-ahead log and stamp the
- * transaction's versions committed with that timestamp (still invisible: no snapshot reaches it yet); (2) wait until
- * the record is durable (group commit: this wait is shared with every other committer); (3) enter the commit in the
- * commit log; (4) publish: the published timestamp advances over every commit whose record is durable. So a commit
- * becomes visible only once it is durable, a snapshot never includes a commit whose versions are not stamped, and
- * the committer's next transaction sees its own commit. A concurrent writer that meets a stamped but unpublished
- * version treats it as committed after its snapshot (40001), as first-updater-wins requires.
+ * sequence monitor, draw the commit timestamp, append the COMMIT record to the write-ahead log and enter the commit
+ * in flight, so that commit timestamps and log positions ascend together; (2) outside it, stamp the transaction's
+ * versions committed with that timestamp (still invisible: no snapshot reaches it yet) and mark the commit stamped;
+ * (3) wait until the record is durable (group commit: this wait is shared with every other committer); (4) enter
+ * the commit in the commit log; (5) publish: the published timestamp advances over every stamped commit whose record
+ * is durable, and the committer waits until it has passed its own. So a commit becomes visible only once it is
+ * durable, a snapshot never includes a commit whose versions are not stamped, and the committer's next transaction
+ * sees its own commit. A concurrent writer that meets a version not stamped yet waits for its writer to end, as it
+ * does for any active writer; one that meets a stamped but unpublished version treats it as committed after its
+ * snapshot (40001), as first-updater-wins requires.
  *
  * <p>A commit whose record could not be made durable ({@link #resolveFailedCommit}): if the log became durable past
  * the record anyway (another committer's force covered it), the commit stands. Otherwise the commit is marked failed,
@@ -53,10 +56,25 @@ public final class TransactionManager {
     private final ConcurrencyControl serializable = new org.verso.core.tx.ssi.SerializableSnapshotIsolation(this);
     private final KeyShareLocks keyShares = new KeyShareLocks();
     private volatile long lastCommitTimestamp;
+    // Written under the commit sequence monitor: true while a commit timestamp is drawn and not yet in flight, and
+    // the newest timestamp entered in flight. Publication reads them instead of taking the monitor.
+    private volatile boolean sequencing;
+    private volatile long lastSequenced;
+    private static final java.lang.invoke.VarHandle LAST_COMMIT_TIMESTAMP;
+
+    static {
+        try {
+            LAST_COMMIT_TIMESTAMP = java.lang.invoke.MethodHandles.lookup().findVarHandle(TransactionManager.class,
+                "lastCommitTimestamp", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     public TransactionManager(long clockStart, CommitLog commitLog, RedoLog redoLog, EngineMetrics metrics) {
         this.clock = new AtomicLong(clockStart);
         this.lastCommitTimestamp = clockStart;
+        this.lastSequenced = clockStart;
         this.commitLog = commitLog;
         this.redoLog = redoLog;
         this.metrics = metrics;
@@ -175,14 +193,17 @@ public final class TransactionManager {
                     w.log(); // a heap logs its unlogged records once; every later call finds nothing to log
                 }
                 synchronized (commitSequence) {
-                    long commitTs = clock.incrementAndGet();
-                    tx.control().onCommitTimestamp(tx, commitTs);
-                    long lsn = commitLog.logCommit(tx.id(), commitTs);
-                    for (WriteRecord w : writes) {
-                        w.commit(commitTs);
+                    sequencing = true;
+                    try {
+                        long commitTs = clock.incrementAndGet();
+                        tx.control().onCommitTimestamp(tx, commitTs);
+                        long lsn = commitLog.logCommit(tx.id(), commitTs);
+                        commit = new InFlightCommit(commitTs, lsn);
+                        inFlight.put(commitTs, commit);
+                        lastSequenced = commitTs;
+                    } finally {
+                        sequencing = false;
                     }
-                    commit = new InFlightCommit(commitTs, lsn);
-                    inFlight.put(commitTs, commit);
                 }
             } catch (RuntimeException e) {
                 // The writes or the COMMIT record could not be logged: nothing was stamped, the versions are still
@@ -190,6 +211,16 @@ public final class TransactionManager {
                 abort(tx, AbortCause.COMMIT_FAILURE);
                 throw e;
             }
+            // Stamped outside the monitor: publication does not pass a commit until it is stamped.
+            try {
+                for (WriteRecord w : writes) {
+                    w.commit(commit.ts);
+                }
+            } catch (RuntimeException e) {
+                commit.stamped = true;
+                resolveFailedCommit(tx, commit, e);
+            }
+            commit.stamped = true;
             try {
                 redoLog.awaitCommit(commit.lsn);
             } catch (RuntimeException e) {
@@ -203,6 +234,7 @@ public final class TransactionManager {
             }
             inFlight.remove(commit.ts);
             publish();
+            awaitOwnPublication(commit.ts);
         }
         finish(tx, Transaction.State.COMMITTED);
         metrics.committed();
@@ -258,6 +290,8 @@ public final class TransactionManager {
         final long lsn;
         // Set when the record could not be made durable: publication must not pass this commit until it is undone.
         volatile boolean failed;
+        // Set once every version of the commit carries its timestamp: publication waits for it.
+        volatile boolean stamped;
 
         InFlightCommit(long ts, long lsn) {
             this.ts = ts;
@@ -268,23 +302,51 @@ public final class TransactionManager {
     /**
      * Advances the published timestamp over every in-flight commit whose record the log already holds as durably
      * as the durability setting asks ({@link RedoLog#commitHorizon()}); it stops just below the first commit that
-     * is not there yet, or that failed. Commit timestamps and log positions are drawn in the same order, so after a
-     * committer's own record is durable, publishing always reaches its timestamp: the committer's next transaction
-     * sees its commit without waiting for other threads.
+     * is not there yet, is not stamped yet, or that failed. Commit timestamps and log positions are drawn in the
+     * same order, so after a committer's own record is durable, publishing reaches its timestamp unless an earlier
+     * commit is still stamping.
+     *
+     * <p>It takes no lock. It reads the clock and then whether a committer is between drawing a timestamp and
+     * entering it in flight; if one is, it goes no further than the last timestamp entered, so it never passes a
+     * commit it cannot see. What it finds stays true (a stamped, durable commit cannot fail any more), so a value
+     * computed by one publisher is never too high when another's has overtaken it, and the published timestamp only
+     * rises.
      */
     private void publish() {
-        synchronized (commitSequence) {
-            long horizon = redoLog.commitHorizon();
-            long visible = clock.get();
-            for (InFlightCommit c : inFlight.values()) {
-                if (c.failed || c.lsn > horizon) {
-                    visible = c.ts - 1;
-                    break;
-                }
+        long horizon = redoLog.commitHorizon();
+        long visible = clock.get();
+        if (sequencing) {
+            visible = lastSequenced;
+        }
+        for (InFlightCommit c : inFlight.values()) {
+            if (c.ts > visible) {
+                break;
             }
-            if (visible > lastCommitTimestamp) {
-                lastCommitTimestamp = visible;
+            if (c.failed || !c.stamped || c.lsn > horizon) {
+                visible = c.ts - 1;
+                break;
             }
+        }
+        for (long published = lastCommitTimestamp; visible > published; published = lastCommitTimestamp) {
+            if (LAST_COMMIT_TIMESTAMP.compareAndSet(this, published, visible)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Waits until publication has reached the committer's own timestamp, so that its next transaction sees the
+     * commit. It has once its record is durable, unless a commit with an earlier timestamp is still stamping its
+     * versions (a few microseconds, unless that thread lost its processor): then this publishes again until it has.
+     */
+    private void awaitOwnPublication(long commitTs) {
+        for (int attempt = 0; lastCommitTimestamp < commitTs; attempt++) {
+            if (attempt < 16) {
+                Thread.onSpinWait();
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+            }
+            publish();
         }
     }
 

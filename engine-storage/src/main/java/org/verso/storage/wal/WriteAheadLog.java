@@ -1,6 +1,5 @@
 package org.verso.storage.wal;
 
-import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,18 +8,21 @@ import org.verso.storage.io.ChannelFactory;
 import org.verso.storage.io.IoCounters;
 
 /**
- * The write-ahead log: CRC-checked records (see {@link LogRecord}) appended to a direct-memory buffer and written
+ * The write-ahead log: CRC-checked records (see {@link LogRecord}) appended to direct-memory buffers and written
  * to segment files by group commit.
  *
- * <p>Group commit: committing threads append their commit records and then call {@link #awaitCommit}. If no flush
- * is running, the thread becomes the leader: it takes the whole buffer (swapping in the spare one, so appends go on
- * meanwhile), writes it and forces the file once. Threads that arrive while a flush runs wait for it to end; those
- * whose records it covered return, and one of the others leads the next flush, which takes everything appended in
- * the meantime. One fdatasync thus serves every commit that arrived while the previous one ran. Each waiter parks
- * on its own, and the leader wakes only those its flush covered and the one that is to lead next: with many
- * committers on few cores, waking every waiter after every flush, most of them only to wait again, cost more
- * processor time than the commits themselves. A leader whose previous flush saw several committers first waits
- * briefly for those to commit again ({@link #startGathering}), so that they share its force.
+ * <p>Appending takes no lock ({@link AppendBuffers}): a record's bytes are reserved with one compare-and-set, and
+ * its header, payload and CRC are written while other threads append after it.
+ *
+ * <p>Group commit: committing threads append their commit records and then call {@link #awaitCommit}. If no flush is
+ * running, the thread becomes the leader: it takes the whole buffer (the other one becomes current, so appends go on
+ * meanwhile), waits for the records still being filled in it, writes it and forces the file once. Threads that arrive
+ * while a flush runs wait for it to end; those whose records it covered return, and one of the others leads the next
+ * flush, which takes everything appended in the meantime. One fdatasync thus serves every commit that arrived while the
+ * previous one ran. Each waiter parks on its own, and the leader wakes only those its flush covered and the one that is
+ * to lead next: with many committers on few cores, waking every waiter after every flush, most of them only to wait
+ * again, cost more processor time than the commits themselves. A leader whose previous flush saw several committers
+ * first waits briefly for those to commit again ({@link #startGathering}), so that they share its force.
  *
  * <p>Durability: with {@link Durability#SYNC} a commit waits for its force; with {@link Durability#ASYNC} a daemon
  * thread forces the log every {@link #ASYNC_FLUSH_MILLIS} ms and commits do not wait.
@@ -32,7 +34,7 @@ import org.verso.storage.io.IoCounters;
  * <p>Failures: if writing fails (a full disk), the unwritten bytes stay queued and are written first by the next
  * flush; the caller gets 53100 (disk full) or 58030, and nothing already durable is lost.
  *
- * <p>Lock order: flush monitor, then the log's own monitor (held only to append or swap buffers).
+ * <p>Lock order: the flush monitor is the log's only lock; appending takes none.
  */
 public final class WriteAheadLog implements RedoLog, AutoCloseable {
     /** The bytes a new log segment file is first given; it doubles, zero-filled, up to the segment size. */
@@ -41,19 +43,16 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     public static final long ASYNC_FLUSH_MILLIS = 20;
     public static final int BUFFER_BYTES = 1 << 20;
     public static final long DEFAULT_SEGMENT_BYTES = 16L << 20;
+    /** Fills the bytes of an append whose payload could not be written; recovery passes over it. */
+    public static final RecordType FILLER = AppendBuffers.FILLER;
 
     private final SegmentFiles segments;
     private final Durability durability;
     private final Object flushMonitor = new Object();
     private final Thread asyncFlusher;
-    private ByteBuffer active = ByteBuffer.allocateDirect(BUFFER_BYTES);
-    private ByteBuffer spare = ByteBuffer.allocateDirect(BUFFER_BYTES);
-    private long activeStart;
-    private long appendLsn;
-    private long lastRecordStart;
-    // Bytes taken from the buffer but not yet written (a failed write is retried from here).
-    private ByteBuffer unwritten;
-    private long unwrittenStart;
+    private final AppendBuffers buffers;
+    // Bytes taken from the buffers but not yet written (a failed write is retried from here); the leader's.
+    private AppendBuffers.Taken unwritten;
     private volatile long writtenLsn;
     private volatile long durableLsn;
     private volatile boolean closed;
@@ -108,10 +107,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
                          Durability durability, long endLsn, long lastRecordStart) {
         this.segments = new SegmentFiles(directory, segmentBytes, channels, counters, endLsn);
         this.durability = durability;
-        this.activeStart = endLsn;
+        this.buffers = new AppendBuffers(BUFFER_BYTES, endLsn, lastRecordStart);
         this.activeStartAtOpen = endLsn;
-        this.appendLsn = endLsn;
-        this.lastRecordStart = lastRecordStart;
         this.writtenLsn = endLsn;
         this.durableLsn = endLsn;
         if (durability == Durability.ASYNC) {
@@ -139,28 +136,15 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
             throw ErrorCode.INTERNAL_ERROR.exception("log record of " + length + " bytes exceeds the log buffer");
         }
         while (true) {
-            long pending;
-            synchronized (this) {
-                if (closed) {
-                    throw ErrorCode.INTERNAL_ERROR.exception("write-ahead log is closed");
-                }
-                if (active.remaining() >= length) {
-                    int at = active.position();
-                    long start = appendLsn;
-                    active.putInt(at + LogRecord.LENGTH, length);
-                    active.putLong(at + LogRecord.START, start);
-                    active.putLong(at + LogRecord.PREV, lastRecordStart);
-                    active.put(at + LogRecord.TYPE, type.code());
-                    payload.write(active, at + LogRecord.HEADER);
-                    active.putInt(at + LogRecord.CRC, LogRecord.crc(active, at, length));
-                    active.position(at + length);
-                    lastRecordStart = start;
-                    appendLsn = start + length;
-                    return appendLsn;
-                }
-                pending = appendLsn;
+            if (closed) {
+                throw ErrorCode.INTERNAL_ERROR.exception("write-ahead log is closed");
             }
-            flush(pending, false, false);
+            long end = buffers.tryAppend(type, payloadLength, payload);
+            if (end >= 0) {
+                return end;
+            }
+            // The buffer is full: write it out (the flush takes it and makes the other one current).
+            flush(buffers.appendedLsn(), false, false);
         }
     }
 
@@ -177,8 +161,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     }
 
     @Override
-    public synchronized long appendedLsn() {
-        return appendLsn;
+    public long appendedLsn() {
+        return buffers.appendedLsn();
     }
 
     @Override
@@ -193,11 +177,6 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
      */
     public void noteDamagedTail(long end) {
         damagedEnd = end;
-    }
-
-    /** Start of the last appended record (-1 if none): the backlink the next record will carry. */
-    public synchronized long lastRecordStart() {
-        return lastRecordStart;
     }
 
     @Override
@@ -332,21 +311,14 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         }
         while (true) {
             if (unwritten == null) {
-                synchronized (this) {
-                    if (appendLsn == activeStart) {
-                        break;
-                    }
-                    unwritten = active.flip();
-                    unwrittenStart = activeStart;
-                    active = spare;
-                    active.clear();
-                    spare = null;
-                    activeStart = appendLsn;
+                unwritten = buffers.take();
+                if (unwritten == null) {
+                    break;
                 }
             }
-            long end = unwrittenStart + unwritten.remaining();
-            segments.write(unwritten.duplicate(), unwrittenStart, commit);
-            spare = unwritten;
+            long end = unwritten.endLsn();
+            segments.write(unwritten.bytes().duplicate(), unwritten.startLsn(), commit);
+            buffers.release(unwritten);
             unwritten = null;
             writtenLsn = end;
         }
@@ -403,11 +375,7 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
         while (!closed) {
             try {
                 Thread.sleep(ASYNC_FLUSH_MILLIS);
-                long target;
-                synchronized (this) {
-                    target = appendLsn;
-                }
-                flush(target, true, true);
+                flush(buffers.appendedLsn(), true, true);
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -420,12 +388,8 @@ public final class WriteAheadLog implements RedoLog, AutoCloseable {
     /** Forces everything appended and closes the segment files. */
     @Override
     public void close() {
-        long target;
-        synchronized (this) {
-            target = appendLsn;
-        }
         try {
-            flush(target, true, false);
+            flush(buffers.appendedLsn(), true, false);
         } finally {
             closed = true;
             if (asyncFlusher != null) {
