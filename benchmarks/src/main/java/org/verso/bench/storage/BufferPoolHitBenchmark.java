@@ -32,6 +32,9 @@ import org.verso.storage.page.PageHeader;
  * {@link Page#buffer()}, {@link BufferPool#unpin}. Every row read and every version-chain step of the engine pays
  * this, so it bounds how fast a cached workload can go. The pool holds every page (all hits, checked at the end).
  *
+ * <p>{@code unpinnedRead}: the same read through {@link BufferPool#readIfCached}, which pins nothing and checks
+ * afterwards that the frame still holds the page; the engine's record reads take this path.
+ *
  * <p>Baseline: the same {@code getLong} straight from the page's memory, with no pool ({@code directRead}). Both
  * run with 1, 2 and 4 threads; the many-thread scores show what pins of different pages cost each other (the pool's
  * partitions and per-frame state words are meant to make that nothing). Where there are fewer cores than threads,
@@ -68,6 +71,24 @@ public class BufferPoolHitBenchmark {
     @Threads(4)
     public long pinRead4Threads(CachedFile cached, Cursor cursor) {
         return cached.readThroughPool(cursor.nextPage());
+    }
+
+    @Benchmark
+    @Threads(1)
+    public long unpinnedRead(CachedFile cached, Cursor cursor) {
+        return cached.readWithoutPin(cursor.nextPage());
+    }
+
+    @Benchmark
+    @Threads(2)
+    public long unpinnedRead2Threads(CachedFile cached, Cursor cursor) {
+        return cached.readWithoutPin(cursor.nextPage());
+    }
+
+    @Benchmark
+    @Threads(4)
+    public long unpinnedRead4Threads(CachedFile cached, Cursor cursor) {
+        return cached.readWithoutPin(cursor.nextPage());
     }
 
     @Benchmark
@@ -121,6 +142,14 @@ public class BufferPoolHitBenchmark {
             } finally {
                 pool.unpin(page);
             }
+        }
+
+        long readWithoutPin(int pageNo) {
+            Long value = pool.readIfCached(file, pageNo, page -> page.getLong(OFFSET));
+            if (value == null) {
+                throw new IllegalStateException("page " + pageNo + " is not in the pool");
+            }
+            return value;
         }
 
         long readDirect(int pageNo) {

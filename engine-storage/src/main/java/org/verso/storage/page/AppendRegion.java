@@ -307,10 +307,57 @@ public final class AppendRegion {
     }
 
     /**
-     * Pins the page holding {@code address} and hands the page and payload offset to {@code reader}.
-     * The head page is found in the pool like any other.
+     * Hands the record at {@code address} to {@code reader}: a page and the payload's offset in it. The head page is
+     * found in the pool like any other.
+     *
+     * <p>If the pool holds the page, the record is copied out of it without a pin ({@link BufferPool#readIfCached})
+     * and the reader gets the copy: a pin writes the frame's pin count, which moves between the cores of threads
+     * that read the same pages. Otherwise the page is pinned for the reader.
      */
     public <T> T read(long address, PageReader<T> reader) {
+        int offset = offsetOf(address);
+        RecordCopy copy = RECORD_COPY.get();
+        if (copy.inUse) {
+            copy = new RecordCopy(); // a reader that reads another record while it holds this one's copy
+        }
+        copy.inUse = true;
+        try {
+            RecordCopy into = copy;
+            Integer length = pool.readIfCached(file, pageOf(address), page -> into.fill(page, offset));
+            if (length != null && length >= 0) {
+                return reader.read(into.bytes, 0, length);
+            }
+        } finally {
+            copy.inUse = false;
+        }
+        return readPinned(address, reader);
+    }
+
+    private static final ThreadLocal<RecordCopy> RECORD_COPY = ThreadLocal.withInitial(RecordCopy::new);
+
+    /** A thread's buffer for a record copied out of a page it did not pin. */
+    private static final class RecordCopy {
+        ByteBuffer bytes = ByteBuffer.allocate(256);
+        boolean inUse;
+
+        /**
+         * Copies the record whose payload starts at {@code offset}; returns its length, or -1 if the length found
+         * does not fit the page (bytes of another page: the pool's check then discards the read).
+         */
+        int fill(ByteBuffer page, int offset) {
+            int length = page.getInt(offset - FRAME);
+            if (length < 0 || length > page.capacity() - offset) {
+                return -1;
+            }
+            if (bytes.capacity() < length) {
+                bytes = ByteBuffer.allocate(Math.max(length, 2 * bytes.capacity()));
+            }
+            bytes.put(0, page, offset, length);
+            return length;
+        }
+    }
+
+    private <T> T readPinned(long address, PageReader<T> reader) {
         Page page = pool.pin(file, pageOf(address));
         try {
             ByteBuffer buf = page.buffer();

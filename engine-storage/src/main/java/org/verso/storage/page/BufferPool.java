@@ -31,7 +31,8 @@ import org.verso.storage.wal.RedoLog;
  * checking afterwards that the frame still holds the page. Changing the table takes one partition's write lock, and
  * never across I/O. A frame being read, evicted or written by the background writer is held exclusively by one
  * thread (a flag in its state word): only a pin of that very page waits for it. Disk reads, eviction writes (and
- * the log force they may need) happen with no lock held that another page's reader needs.
+ * the log force they may need) happen with no lock held that another page's reader needs. {@link #readIfCached}
+ * reads a cached page without even pinning it, checking afterwards that the frame held the page throughout.
  */
 public final class BufferPool {
     /** Frames are carved out of direct buffers of at most this size: one holds at most 2 GiB. */
@@ -266,6 +267,53 @@ public final class BufferPool {
         return pinIfCached(key(file, pageNo));
     }
 
+    /**
+     * Reads a page the pool holds without pinning it, so that the read writes no memory that other readers of the
+     * page share: {@code read} runs on the frame's bytes, and its result counts only if the frame held the page the
+     * whole time. Returns null, and the caller pins the page instead, if the pool does not hold the page, is loading
+     * it, or gave the frame to another page while {@code read} ran.
+     *
+     * <p>{@code read} may therefore see bytes of another page: it must only copy out what it needs, and must neither
+     * keep the buffer nor act on what it read before this method returns. An exception it throws is passed on only
+     * if the frame held the page throughout (the bytes were the page's); otherwise this returns null.
+     */
+    public <T> T readIfCached(PageFile file, long pageNo, java.util.function.Function<ByteBuffer, T> read) {
+        long key = key(file, pageNo);
+        int f = lookup(partition(key), key);
+        if (f < 0) {
+            return null;
+        }
+        Page page = pages[f];
+        int identity = page.identity();
+        if ((page.state() & Page.EXCLUSIVE) != 0 || page.key() != key) {
+            return null;
+        }
+        T result;
+        try {
+            result = read.apply(page.buffer);
+        } catch (RuntimeException e) {
+            if (stillHolds(page, identity, key)) {
+                throw e;
+            }
+            return null;
+        }
+        if (!stillHolds(page, identity, key)) {
+            return null;
+        }
+        if (!page.referenced) {
+            page.referenced = true;
+        }
+        hits.increment();
+        return result;
+    }
+
+    /** Whether {@code page} has held {@code key} since its identity count was {@code identity}. */
+    private static boolean stillHolds(Page page, int identity, long key) {
+        // The bytes read before must not be reordered after the check (a seqlock's validation).
+        java.lang.invoke.VarHandle.acquireFence();
+        return page.identity() == identity && page.key() == key;
+    }
+
     private Page load(PageFile file, long pageNo, Absent absent) {
         long key = key(file, pageNo);
         Partition partition = partition(key);
@@ -294,7 +342,7 @@ public final class BufferPool {
                 frame.dirty = false;
                 frame.discarded = false;
                 frame.referenced = true;
-                frame.key = key;
+                frame.setKey(key);
                 frame.setState(Page.EXCLUSIVE | 1);
                 partition.table.put(key, frame.frame);
             } finally {
@@ -330,7 +378,7 @@ public final class BufferPool {
             int s = page.state();
             if ((s & Page.EXCLUSIVE) == 0) {
                 if (page.casState(s, s + 1)) {
-                    if (page.key == key) {
+                    if (page.key() == key) {
                         if (!page.referenced) {
                             page.referenced = true;
                         }
@@ -363,7 +411,7 @@ public final class BufferPool {
     /** Takes a page back out of the table after its load failed, and frees its frame. */
     private void uninstall(Page frame, long key) {
         removeEntry(frame, key);
-        frame.key = Page.NO_KEY;
+        frame.setKey(Page.NO_KEY);
         frame.file = null;
         frame.dirty = false;
         frame.setState(0);
@@ -388,7 +436,7 @@ public final class BufferPool {
                 if (page.state() != 0) {
                     continue;
                 }
-                if (page.key != Page.NO_KEY && page.referenced) {
+                if (page.key() != Page.NO_KEY && page.referenced) {
                     page.referenced = false;
                     continue;
                 }
@@ -430,7 +478,7 @@ public final class BufferPool {
 
     /** Empties a frame held exclusively: writes its page if dirty and takes it out of the table. */
     private void evict(Page page) {
-        long old = page.key;
+        long old = page.key();
         if (old == Page.NO_KEY) {
             return;
         }
@@ -443,7 +491,7 @@ public final class BufferPool {
             }
         }
         removeEntry(page, old);
-        page.key = Page.NO_KEY;
+        page.setKey(Page.NO_KEY);
         page.file = null;
     }
 
@@ -488,7 +536,7 @@ public final class BufferPool {
         if (!page.casState(0, Page.EXCLUSIVE)) {
             return;
         }
-        if (page.key == Page.NO_KEY) {
+        if (page.key() == Page.NO_KEY) {
             page.file = null;
             page.dirty = false;
             page.discarded = false;
@@ -516,7 +564,7 @@ public final class BufferPool {
      */
     private void writeFrame(Page page) {
         synchronized (page) {
-            if (page.discarded || page.key == Page.NO_KEY) {
+            if (page.discarded || page.key() == Page.NO_KEY) {
                 return;
             }
             log.flushTo(PageHeader.lsn(page.buffer));
@@ -578,7 +626,7 @@ public final class BufferPool {
                     continue;
                 }
                 try {
-                    if (page.key == dirty.key && page.dirty
+                    if (page.key() == dirty.key && page.dirty
                         && (wait || PageHeader.lsn(page.buffer) <= log.durableLsn())) {
                         writeFrame(page);
                     }
@@ -603,7 +651,7 @@ public final class BufferPool {
         List<DirtyFrame> dirty = new ArrayList<>();
         for (int f = 0, n = created; f < n; f++) {
             Page page = pages[f];
-            long key = page.key;
+            long key = page.key();
             PageFile file = page.file;
             long pageNo = page.pageNo;
             if (page.dirty && key != Page.NO_KEY && file != null && (only == null || file == only)
@@ -654,14 +702,14 @@ public final class BufferPool {
     public void discard(PageFile file, long fromPage, long toPage) {
         for (int f = 0, n = created; f < n; f++) {
             Page page = pages[f];
-            long key = page.key;
+            long key = page.key();
             if (key == Page.NO_KEY || page.file != file || page.pageNo < fromPage || page.pageNo >= toPage) {
                 continue;
             }
             Partition partition = partition(key);
             long stamp = partition.lock.writeLock();
             try {
-                if (page.key != key) {
+                if (page.key() != key) {
                     continue;
                 }
                 if (partition.table.get(key) == page.frame) {
@@ -669,7 +717,7 @@ public final class BufferPool {
                 }
                 page.discarded = true;
                 page.dirty = false;
-                page.key = Page.NO_KEY;
+                page.setKey(Page.NO_KEY);
             } finally {
                 partition.lock.unlockWrite(stamp);
             }
@@ -735,7 +783,7 @@ public final class BufferPool {
         for (int f = 0, n = created; f < n; f++) {
             Page page = pages[f];
             PageFile file = page.file;
-            if (page.key != Page.NO_KEY && file != null) {
+            if (page.key() != Page.NO_KEY && file != null) {
                 checkLogged(file, page.pageNo, page.buffer, endLsn, describeEnd);
             }
         }

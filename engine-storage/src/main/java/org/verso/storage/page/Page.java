@@ -25,10 +25,12 @@ public final class Page {
 
     private static final VarHandle STATE;
     private static final VarHandle LATCH;
+    private static final VarHandle IDENTITY;
 
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(Page.class, "state", int.class);
+            IDENTITY = MethodHandles.lookup().findVarHandle(Page.class, "identity", int.class);
             LATCH = MethodHandles.lookup().findVarHandle(Page.class, "latch", ReentrantReadWriteLock.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -41,7 +43,9 @@ public final class Page {
     long pageNo;
 
     private volatile int state;
-    volatile long key = NO_KEY;
+    // Counts the changes of the page the frame holds: a reader that did not pin the frame checks it has not moved.
+    private volatile int identity;
+    private volatile long key = NO_KEY;
     volatile boolean dirty;
     volatile boolean discarded;
     // Set on every hit, cleared by the clock hand; a lost update only costs a page one more sweep.
@@ -95,5 +99,23 @@ public final class Page {
 
     void setState(int next) {
         state = next;
+    }
+
+    long key() {
+        return key;
+    }
+
+    /**
+     * Gives the frame to page {@code next} (or to none): counts the change first, with an atomic update, so that the
+     * frame's bytes change only after a reader that did not pin it can see that they may have (see
+     * {@link BufferPool#readIfCached}).
+     */
+    void setKey(long next) {
+        IDENTITY.getAndAdd(this, 1);
+        key = next;
+    }
+
+    int identity() {
+        return identity;
     }
 }

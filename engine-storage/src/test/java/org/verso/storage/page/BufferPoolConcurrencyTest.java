@@ -156,6 +156,85 @@ class BufferPoolConcurrencyTest {
     }
 
     /**
+     * Reads without a pin ({@link BufferPool#readIfCached}) while other threads' pins keep evicting and loading the
+     * pages of a pool a quarter of their number: a read that returns holds its own page's bytes only, never a mix
+     * with the page loaded into its frame meanwhile. Every page is filled with its own tag, so any mix shows.
+     */
+    @Test
+    void readsWithoutAPinNeverReturnAnotherPagesBytes() throws Exception {
+        long seed = Long.getLong("verso.seed", System.nanoTime());
+        System.out.println("BufferPoolConcurrencyTest unpinned reads seed=" + seed);
+        BufferPool pool = new BufferPool(PAGE, 16L * PAGE);
+        PageFile file = new PageFile(1, "tags", PageKind.HEAP, PAGE, new MemoryPageChannel(), new IoAccounting());
+        int pageCount = 64;
+        int longs = (PAGE - PageHeader.SIZE) / 8;
+        for (int p = 0; p < pageCount; p++) {
+            Page page = pool.pinNew(file, p);
+            for (int i = 0; i < longs; i++) {
+                page.buffer().putLong(PageHeader.SIZE + 8 * i, tag(1, p));
+            }
+            pool.unpin(page);
+        }
+        pool.flushAll();
+        AtomicBoolean stop = new AtomicBoolean();
+        java.util.concurrent.atomic.LongAdder returned = new java.util.concurrent.atomic.LongAdder();
+        java.util.concurrent.atomic.LongAdder declined = new java.util.concurrent.atomic.LongAdder();
+        ExecutorService exec = Executors.newFixedThreadPool(5);
+        List<Future<?>> readers = new ArrayList<>();
+        List<Future<?>> pinners = new ArrayList<>();
+        try {
+            for (int t = 0; t < 2; t++) {
+                Random random = new Random(seed + 100 + t);
+                pinners.add(exec.submit(() -> {
+                    while (!stop.get()) {
+                        pool.unpin(pool.pin(file, random.nextInt(pageCount)));
+                    }
+                    return null;
+                }));
+            }
+            for (int t = 0; t < 3; t++) {
+                Random random = new Random(seed + t);
+                readers.add(exec.submit(() -> {
+                    long[] copy = new long[longs];
+                    for (int i = 0; i < 50_000; i++) {
+                        int p = random.nextInt(pageCount);
+                        Boolean read = pool.readIfCached(file, p, buf -> {
+                            for (int j = 0; j < longs; j++) {
+                                copy[j] = buf.getLong(PageHeader.SIZE + 8 * j);
+                            }
+                            return Boolean.TRUE;
+                        });
+                        if (read == null) {
+                            declined.increment();
+                            continue;
+                        }
+                        returned.increment();
+                        for (int j = 0; j < longs; j++) {
+                            if (copy[j] != tag(1, p)) {
+                                throw new AssertionError("page " + p + ": long " + j + " is " + copy[j]);
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : readers) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            stop.set(true);
+            exec.shutdown();
+        }
+        for (Future<?> f : pinners) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        System.out.println("unpinned reads: " + returned.sum() + " returned, " + declined.sum() + " declined, "
+            + pool.misses() + " misses");
+        assertTrue(returned.sum() > 0, "some reads found their page");
+        assertTrue(pool.misses() > pageCount, "pages were evicted and loaded again meanwhile");
+    }
+
+    /**
      * A miss whose read is stuck, and an eviction whose write is stuck, hold up only the pins of their own pages:
      * hits on other pages and misses elsewhere go on.
      */
