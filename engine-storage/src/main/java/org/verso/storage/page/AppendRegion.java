@@ -315,17 +315,15 @@ public final class AppendRegion {
      * that read the same pages. Otherwise the page is pinned for the reader.
      */
     public <T> T read(long address, PageReader<T> reader) {
-        int offset = offsetOf(address);
         RecordCopy copy = RECORD_COPY.get();
         if (copy.inUse) {
             copy = new RecordCopy(); // a reader that reads another record while it holds this one's copy
         }
         copy.inUse = true;
         try {
-            RecordCopy into = copy;
-            Integer length = pool.readIfCached(file, pageOf(address), page -> into.fill(page, offset));
-            if (length != null && length >= 0) {
-                return reader.read(into.bytes, 0, length);
+            copy.offset = offsetOf(address);
+            if (pool.readIfCached(file, pageOf(address), copy) == Boolean.TRUE) {
+                return reader.read(copy.bytes, 0, copy.length);
             }
         } finally {
             copy.inUse = false;
@@ -335,25 +333,31 @@ public final class AppendRegion {
 
     private static final ThreadLocal<RecordCopy> RECORD_COPY = ThreadLocal.withInitial(RecordCopy::new);
 
-    /** A thread's buffer for a record copied out of a page it did not pin. */
-    private static final class RecordCopy {
+    /**
+     * A thread's buffer for a record copied out of a page it did not pin; it is its own copying function, so that a
+     * read allocates nothing.
+     */
+    private static final class RecordCopy implements java.util.function.Function<ByteBuffer, Boolean> {
         ByteBuffer bytes = ByteBuffer.allocate(256);
         boolean inUse;
+        int offset;
+        int length;
 
         /**
-         * Copies the record whose payload starts at {@code offset}; returns its length, or -1 if the length found
-         * does not fit the page (bytes of another page: the pool's check then discards the read).
+         * Copies the record whose payload starts at {@link #offset}; false if the length found does not fit the page
+         * (bytes of another page: the pool's check then discards the read).
          */
-        int fill(ByteBuffer page, int offset) {
-            int length = page.getInt(offset - FRAME);
+        @Override
+        public Boolean apply(ByteBuffer page) {
+            length = page.getInt(offset - FRAME);
             if (length < 0 || length > page.capacity() - offset) {
-                return -1;
+                return Boolean.FALSE;
             }
             if (bytes.capacity() < length) {
                 bytes = ByteBuffer.allocate(Math.max(length, 2 * bytes.capacity()));
             }
             bytes.put(0, page, offset, length);
-            return length;
+            return Boolean.TRUE;
         }
     }
 
