@@ -33,9 +33,46 @@ class AlterTableTest extends SqlTestSupport {
         assertFails("23502", "ALTER TABLE t ADD COLUMN must INT NOT NULL");
         assertFails("0A000", "ALTER TABLE t ADD COLUMN n SERIAL");
         assertFails("42701", "ALTER TABLE t ADD COLUMN v INT");
-        assertFails("0A000", "ALTER TABLE t ADD COLUMN k INT PRIMARY KEY");
+        assertFails("42P16", "ALTER TABLE t ADD COLUMN k INT PRIMARY KEY"); // t has one already
         assertFails("42P01", "ALTER TABLE nowhere ADD COLUMN a INT");
         assertEquals(2, database.catalog().table("T").orElseThrow().columnCount(), "nothing was added");
+    }
+
+    @Test
+    void aPrimaryKeyIsAddedToATableThatHasNoneOnceItsRowsFit() {
+        execute("CREATE TABLE n (id INT, code VARCHAR(5), v INT)");
+        update("INSERT INTO n VALUES (1, 'a', 10), (2, 'b', 20), (2, 'c', 30), (NULL, 'd', 40)");
+        assertFails("23502", "ALTER TABLE n ADD PRIMARY KEY (id)");
+        update("DELETE FROM n WHERE code = 'd'");
+        assertFails("23505", "ALTER TABLE n ADD PRIMARY KEY (id)");
+        assertTrue(database.catalog().table("N").orElseThrow().primaryKey().length == 0, "no key after refusals");
+        assertTrue(database.catalog().table("N").orElseThrow().column(0).nullable(), "and the column still nullable");
+        update("UPDATE n SET id = 3 WHERE code = 'c'");
+        execute("ALTER TABLE n ADD CONSTRAINT n_pk PRIMARY KEY (id)");
+
+        assertFails("23505", "INSERT INTO n VALUES (1, 'e', 50)");
+        assertFails("23502", "INSERT INTO n VALUES (NULL, 'e', 50)");
+        assertEquals(List.of(row(30)), query("SELECT v FROM n WHERE id = 3"));
+        assertEquals(List.of(row("N_PK", "PRIMARY KEY")), query("SELECT constraint_name, constraint_type"
+            + " FROM information_schema.table_constraints WHERE table_name = 'N' AND constraint_type = 'PRIMARY KEY'"));
+        assertFails("42P16", "ALTER TABLE n ALTER COLUMN id DROP NOT NULL");
+        assertFails("42P16", "ALTER TABLE n ADD PRIMARY KEY (code)");
+        execute("CREATE TABLE r (nid INT REFERENCES n)"); // references the new key
+        update("INSERT INTO r VALUES (3)");
+        assertFails("23503", "INSERT INTO r VALUES (9)");
+    }
+
+    @Test
+    void aColumnAddedAsThePrimaryKeyNeedsATableWhoseRowsCanHoldIt() {
+        execute("CREATE TABLE k (a INT)");
+        execute("ALTER TABLE k ADD COLUMN id INT PRIMARY KEY");
+        update("INSERT INTO k VALUES (1, 1)");
+        assertFails("23505", "INSERT INTO k VALUES (2, 1)");
+        execute("CREATE TABLE w (a INT)");
+        update("INSERT INTO w VALUES (1), (2)");
+        assertFails("23502", "ALTER TABLE w ADD COLUMN id INT PRIMARY KEY");
+        assertFails("23505", "ALTER TABLE w ADD COLUMN id INT DEFAULT 7 PRIMARY KEY");
+        assertEquals(1, database.catalog().table("W").orElseThrow().columnCount(), "nothing was added");
     }
 
     @Test

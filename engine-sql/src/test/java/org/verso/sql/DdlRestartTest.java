@@ -45,6 +45,24 @@ class DdlRestartTest {
         }
     }
 
+    /** A primary key added to a table with rows is kept, NOT NULL columns and index, and enforced after a reopening. */
+    @Test
+    void anAddedPrimaryKeySurvivesARestart() {
+        withSession(s -> {
+            s.execute("CREATE TABLE t (id INT, v VARCHAR(5))");
+            s.execute("INSERT INTO t VALUES (1, 'a'), (2, 'b')");
+            s.execute("ALTER TABLE t ADD PRIMARY KEY (id)");
+        });
+        withDatabase((database, s) -> {
+            assertEquals(List.of("T_PKEY"), database.catalog().table("T").orElseThrow().primaryKeyIndex()
+                .map(index -> List.of(index.name())).orElse(List.of()));
+            assertEquals("23505", sqlState(s, "INSERT INTO t VALUES (2, 'c')"));
+            assertEquals("23502", sqlState(s, "INSERT INTO t VALUES (NULL, 'c')"));
+            s.execute("INSERT INTO t VALUES (3, 'c')");
+            assertEquals(List.of(List.of("c")), query(s, "SELECT v FROM t WHERE id = 3"));
+        });
+    }
+
     /** A sequence's bounds and CYCLE are kept in the catalog: after a reopening it goes on within them. */
     @Test
     void sequenceBoundsSurviveARestart() {

@@ -41,8 +41,10 @@ import org.verso.sql.type.VersoTypeFactory;
  * DEFAULT evaluated once, now (or NULL), the value the catalog keeps as the column's added value; so NOT NULL
  * without a DEFAULT, and identity columns, can be added only to an empty table. A dropped column goes with the
  * indexes, foreign keys and CHECK constraints that contain it, as in PostgreSQL; other tables' foreign keys to it and
- * views that read it make the drop fail with 2BP01 unless it cascades. Stored rows keep its value, unread. Changes
- * of the primary key are refused with 0A000.
+ * views that read it make the drop fail with 2BP01 unless it cascades. Stored rows keep its value, unread. A table
+ * without a primary key can gain one (ADD PRIMARY KEY, or a column added with PRIMARY KEY): its columns become NOT
+ * NULL, and the rows must have no NULL and no duplicate in them (23502, 23505); a second one is refused with 42P16.
+ * Dropping the primary key, or a column of it, is refused with 0A000.
  */
 record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand {
     @Override
@@ -65,6 +67,12 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
             }
             case ADD_CONSTRAINT -> {
                 TableDefinition changed = definitions.withConstraint(table, (SqlTableConstraint) statement.subject);
+                for (int column = 0; column < table.columnCount(); column++) {
+                    if (table.column(column).nullable() && !changed.column(column).nullable()
+                            && ExistingRows.anyNull(database, table.name(), column)) {
+                        throw ErrorCode.NOT_NULL_VIOLATION.exception(table.column(column).name(), table.name());
+                    }
+                }
                 store(database, changed, List.of());
             }
             case DROP_CONSTRAINT -> {
@@ -99,9 +107,6 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
         if (table.columnIndex(columnName) >= 0) {
             throw ErrorCode.DUPLICATE_COLUMN.exception(columnName, table.name());
         }
-        if (column.constraints.stream().anyMatch(c -> c.kind == SqlTableConstraint.Kind.PRIMARY_KEY)) {
-            throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("adding a PRIMARY KEY column to an existing table");
-        }
         List<SequenceDefinition> sequences = new ArrayList<>();
         ColumnDefinition added = definitions.column(column, false, sequences);
         boolean empty = ExistingRows.isEmpty(database, table.name());
@@ -124,6 +129,9 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
         changed = table.withColumn(added.withAddedValue(addedValue));
         for (SqlTableConstraint constraint : column.constraints) {
             changed = definitions.withConstraint(changed, constraint);
+        }
+        if (!changed.column(table.columnCount()).nullable() && addedValue == null && !empty) {
+            throw ErrorCode.NOT_NULL_VIOLATION.exception(columnName, table.name()); // a PRIMARY KEY column
         }
         store(database, changed, sequences);
     }

@@ -142,7 +142,10 @@ final class TableDefinitions {
         return new ColumnDefinition(name, type.type(), nullable, defaultSql, null, null);
     }
 
-    /** {@code definition} with one more UNIQUE, FOREIGN KEY or CHECK constraint. */
+    /**
+     * {@code definition} with one more PRIMARY KEY, UNIQUE, FOREIGN KEY or CHECK constraint. A primary key makes its
+     * columns NOT NULL, as in PostgreSQL; the caller checks the rows the table has against both.
+     */
     TableDefinition withConstraint(TableDefinition definition, SqlTableConstraint constraint) {
         String given = constraint.name == null ? null : Names.simple(constraint.name);
         if (given != null && definition.hasConstraint(given)) {
@@ -150,8 +153,20 @@ final class TableDefinitions {
                 + " already exists");
         }
         switch (constraint.kind) {
-            case PRIMARY_KEY:
-                throw ErrorCode.FEATURE_NOT_SUPPORTED.exception("adding a PRIMARY KEY to an existing table");
+            case PRIMARY_KEY: {
+                String existing = definition.primaryKeyIndex().map(IndexDefinition::name).orElse(null);
+                if (existing != null) {
+                    throw ErrorCode.INVALID_DEFINITION.exception(table, "it has a primary key already (" + existing
+                        + "), and a table can have only one");
+                }
+                int[] columns = positions(definition.columns(), names(constraint.columns));
+                String name = given != null ? claim(given) : freeName(TableDefinition.primaryKeyName(simpleTable()));
+                TableDefinition keyed = definition;
+                for (int column : columns) {
+                    keyed = keyed.withColumn(column, keyed.column(column).withNullable(false));
+                }
+                return keyed.withIndex(IndexDefinition.of(name, columns, true, indexKind, IndexOrigin.PRIMARY_KEY));
+            }
             case UNIQUE: {
                 int[] columns = positions(definition.columns(), names(constraint.columns));
                 String name = given != null ? claim(given) : freeName(defaultName(definition, columns, "KEY"));
