@@ -233,12 +233,14 @@ SqlCreate VersoCreateTable(Span s, boolean replace) :
     final List<SqlNode> elements = new ArrayList<SqlNode>();
     final List<SqlNode> settings = new ArrayList<SqlNode>();
     SqlNode option;
+    boolean withData = true;
 }
 {
     <TABLE> ifNotExists = VersoIfNotExists() id = CompoundIdentifier()
     (
         <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
-        { return new SqlCreateTableAsStatement(s.end(this), ifNotExists, id, query); }
+        [ <WITH> ( <NO> <DATA> { withData = false; } | <DATA> ) ]
+        { return new SqlCreateTableAsStatement(s.end(this), ifNotExists, id, query, withData); }
     |
         <LPAREN> VersoTableElement(elements) ( <COMMA> VersoTableElement(elements) )* <RPAREN>
         [

@@ -216,6 +216,12 @@ class DdlCatalogTest extends SqlTestSupport {
 
         execute("CREATE TABLE shape AS SELECT * FROM copy WHERE 1 = 0");
         assertEquals(List.of(), query("SELECT * FROM shape"));
+        execute("CREATE TABLE bare AS SELECT id, name FROM copy WITH NO DATA");
+        assertEquals(List.of(), query("SELECT * FROM bare"));
+        assertEquals(List.of("ID", "NAME"), database.catalog().table("BARE").orElseThrow().columns().stream()
+            .map(c -> c.name()).toList());
+        execute("CREATE TABLE full_copy AS (SELECT id FROM copy ORDER BY id) WITH DATA");
+        assertEquals(List.of(row(1), row(2), row(9)), query("SELECT * FROM full_copy ORDER BY id"));
         execute("CREATE TABLE IF NOT EXISTS copy AS SELECT 1 AS x"); // exists: nothing happens
         assertFails("42P07", "CREATE TABLE copy AS SELECT 1 AS x");
         assertFails("42P01", "CREATE TABLE bad AS SELECT * FROM nowhere");

@@ -16,9 +16,10 @@ import org.verso.sql.prepare.StatementCompiler;
 import org.verso.sql.prepare.ViewDefinitions;
 
 /**
- * CREATE TABLE name AS query: the query is validated as a view's would be, the table gets its
- * columns (names and types; every column nullable, no key, as in PostgreSQL), and an INSERT of the query fills it in
- * a transaction of its own. If filling it fails, the table is dropped again: the statement leaves nothing behind.
+ * CREATE TABLE name AS query [WITH [NO] DATA]: the query is validated as a view's would be, the table gets its
+ * columns (names and types; every column nullable, no key, as in PostgreSQL), and, unless WITH NO DATA, an INSERT of
+ * the query fills it in a transaction of its own. If filling it fails, the table is dropped again: the statement
+ * leaves nothing behind.
  */
 record CreateTableAsCommand(SqlCreateTableAsStatement statement) implements DdlCommand {
     @Override
@@ -33,6 +34,9 @@ record CreateTableAsCommand(SqlCreateTableAsStatement statement) implements DdlC
         List<ColumnDefinition> columns = shape.columns().stream()
             .map(c -> new ColumnDefinition(c.name(), c.type(), true)).toList();
         database.createTable(new TableDefinition(0, name, columns, TableLayout.SIAS, List.of()), List.of());
+        if (!statement.withData) {
+            return;
+        }
         Transaction tx = database.begin(IsolationLevel.SNAPSHOT);
         try {
             CompiledStatement insert = new StatementCompiler().compile("INSERT INTO " + statement.name + " "

@@ -10,20 +10,24 @@ import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * {@code CREATE TABLE [IF NOT EXISTS] name AS query}: a table with the query's columns, filled with its rows.
- * PostgreSQL's {@code WITH [NO] DATA} is not taken: after a query ending in {@code UNNEST(...)} its WITH would be
- * ambiguous with {@code WITH ORDINALITY}; {@code AS query WHERE FALSE} copies the columns alone.
+ * {@code CREATE TABLE [IF NOT EXISTS] name AS query [WITH [NO] DATA]}: a table with the query's columns, filled with
+ * its rows unless {@code WITH NO DATA} says to copy the columns alone. A query that ends in {@code UNNEST(...)} takes
+ * a following WITH for its own {@code WITH ORDINALITY}: put such a query in parentheses before {@code WITH NO DATA}.
  */
 public final class SqlCreateTableAsStatement extends SqlCreate {
     private static final SqlOperator OPERATOR = VersoSqlNodes.operator("CREATE TABLE", SqlKind.CREATE_TABLE);
 
     public final SqlIdentifier name;
     public final SqlNode query;
+    /** False for {@code WITH NO DATA}: the table gets the query's columns and no rows. */
+    public final boolean withData;
 
-    public SqlCreateTableAsStatement(SqlParserPos pos, boolean ifNotExists, SqlIdentifier name, SqlNode query) {
+    public SqlCreateTableAsStatement(SqlParserPos pos, boolean ifNotExists, SqlIdentifier name, SqlNode query,
+                                     boolean withData) {
         super(OPERATOR, pos, false, ifNotExists);
         this.name = name;
         this.query = query;
+        this.withData = withData;
     }
 
     @Override
@@ -40,5 +44,8 @@ public final class SqlCreateTableAsStatement extends SqlCreate {
         name.unparse(writer, 0, 0);
         writer.keyword("AS");
         query.unparse(writer, 0, 0);
+        if (!withData) {
+            writer.keyword("WITH NO DATA");
+        }
     }
 }
