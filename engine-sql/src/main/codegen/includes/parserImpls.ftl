@@ -209,9 +209,33 @@ void VersoTableElement(List<SqlNode> elements) :
     (
         element = VersoTableConstraint()
     |
+        element = VersoTableLike()
+    |
         element = VersoColumn()
     )
     { elements.add(element); }
+}
+
+/** LIKE source [{INCLUDING | EXCLUDING} option ...]: see SqlTableLike. */
+SqlNode VersoTableLike() :
+{
+    final Span s;
+    final SqlIdentifier source;
+    final List<String> likeOptions = new ArrayList<String>();
+    String sign;
+    SqlIdentifier word;
+}
+{
+    <LIKE> { s = span(); } source = CompoundIdentifier()
+    (
+        ( <INCLUDING> { sign = "+"; } | <EXCLUDING> { sign = "-"; } )
+        (
+            <ALL> { likeOptions.add(sign + "ALL"); }
+        |
+            word = SimpleIdentifier() { likeOptions.add(sign + word.getSimple().toUpperCase(java.util.Locale.ROOT)); }
+        )
+    )*
+    { return new SqlTableLike(s.end(this), source, likeOptions); }
 }
 
 SqlOption VersoOption() :

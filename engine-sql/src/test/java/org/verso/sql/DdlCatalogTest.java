@@ -229,6 +229,54 @@ class DdlCatalogTest extends SqlTestSupport {
         assertTrue(database.catalog().table("BAD").isEmpty(), "a failed fill leaves no table behind");
     }
 
+    /** CREATE TABLE (LIKE source ...): the columns always, defaults, checks and indexes as the options say. */
+    @Test
+    void createTableLikeCopiesColumnsAndWhatTheOptionsName() {
+        execute("CREATE TABLE src (id INT PRIMARY KEY, name VARCHAR(10) NOT NULL DEFAULT 'x', n INT CHECK (n > 0),"
+            + " code INT UNIQUE, ref INT REFERENCES src)");
+        execute("CREATE INDEX src_n ON src (n DESC)");
+        update("INSERT INTO src VALUES (1, 'a', 1, 1, NULL)");
+
+        execute("CREATE TABLE plain (LIKE src)");
+        TableDefinition plain = table("PLAIN");
+        assertEquals(List.of("ID", "NAME", "N", "CODE", "REF"), plain.columns().stream().map(c -> c.name()).toList());
+        assertEquals(List.of(false, false, true, true, true),
+            plain.columns().stream().map(c -> c.nullable()).toList(), "NOT NULL, and the key's, are copied");
+        assertEquals(0, plain.indexes().size());
+        assertTrue(plain.checks().isEmpty() && plain.foreignKeys().isEmpty());
+        assertEquals(List.of(), query("SELECT * FROM plain"), "rows are not copied");
+        assertFails("23502", "INSERT INTO plain (id) VALUES (1)"); // NAME has no default here
+        update("INSERT INTO plain VALUES (1, 'a', -1, 1, 99), (1, 'a', -1, 1, 99)");
+
+        execute("CREATE TABLE full_copy (LIKE src INCLUDING ALL, extra DATE)");
+        TableDefinition copy = table("FULL_COPY");
+        assertEquals(6, copy.columnCount());
+        assertEquals(List.of("ID"), copy.primaryKeyIndex().map(i -> List.of(copy.column(i.column(0)).name()))
+            .orElseThrow());
+        assertEquals(3, copy.indexes().size(), "the key, the unique constraint and the index");
+        assertTrue(copy.foreignKeys().isEmpty(), "foreign keys are never copied");
+        update("INSERT INTO full_copy (id, n, code) VALUES (1, 5, 7)");
+        assertEquals(List.of(row("x")), query("SELECT name FROM full_copy"));
+        assertFails("23505", "INSERT INTO full_copy (id, n, code) VALUES (1, 5, 8)");
+        assertFails("23505", "INSERT INTO full_copy (id, n, code) VALUES (2, 5, 7)");
+        assertFails("23514", "INSERT INTO full_copy (id, n, code) VALUES (3, -5, 9)");
+
+        execute("CREATE TABLE partial (LIKE src INCLUDING ALL EXCLUDING INDEXES EXCLUDING CONSTRAINTS)");
+        assertTrue(table("PARTIAL").indexes().isEmpty() && table("PARTIAL").checks().isEmpty());
+        update("INSERT INTO partial (id) VALUES (1)");
+        assertEquals(List.of(row("x")), query("SELECT name FROM partial"), "defaults are still included");
+
+        assertFails("42601", "CREATE TABLE bad (LIKE src INCLUDING EVERYTHING)");
+        assertFails("42P01", "CREATE TABLE bad (LIKE nowhere)");
+        assertFails("42P16", "CREATE TABLE bad (LIKE src INCLUDING INDEXES, PRIMARY KEY (code))");
+        assertFails("42701", "CREATE TABLE bad (LIKE src, name INT)");
+        execute("CREATE TABLE ids (id INT GENERATED ALWAYS AS IDENTITY, v INT)");
+        assertFails("0A000", "CREATE TABLE bad (LIKE ids INCLUDING IDENTITY)");
+        execute("CREATE TABLE ids_copy (LIKE ids INCLUDING DEFAULTS)");
+        assertFails("23502", "INSERT INTO ids_copy (v) VALUES (1)"); // a plain NOT NULL column, no sequence
+        assertTrue(database.catalog().table("BAD").isEmpty());
+    }
+
     @Test
     void anIndexWithoutANameIsNamedAsPostgresqlNamesIt() {
         execute("CREATE TABLE orders (id INT PRIMARY KEY, customer INT, placed DATE)");

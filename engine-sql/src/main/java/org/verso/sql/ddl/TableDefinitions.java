@@ -32,6 +32,7 @@ import org.verso.sql.parse.ast.SqlColumnDefinition;
 import org.verso.sql.parse.ast.SqlCreateTableStatement;
 import org.verso.sql.parse.ast.SqlOption;
 import org.verso.sql.parse.ast.SqlTableConstraint;
+import org.verso.sql.parse.ast.SqlTableLike;
 
 /**
  * Turns CREATE TABLE and the column and constraint clauses of ALTER TABLE into catalog definitions, resolving names
@@ -79,10 +80,18 @@ final class TableDefinitions {
         }
         List<SqlColumnDefinition> columns = new ArrayList<>();
         List<SqlTableConstraint> constraints = new ArrayList<>();
+        List<TableLike> likes = new ArrayList<>();
+        // In the statement's order: a column written out, or one copied by LIKE.
+        List<Object> columnSources = new ArrayList<>();
         for (SqlNode element : create.elements) {
             if (element instanceof SqlColumnDefinition column) {
                 columns.add(column);
+                columnSources.add(column);
                 constraints.addAll(column.constraints);
+            } else if (element instanceof SqlTableLike like) {
+                TableLike copied = TableLike.of(catalog, like);
+                likes.add(copied);
+                columnSources.addAll(copied.columns());
             } else {
                 constraints.add((SqlTableConstraint) element);
             }
@@ -95,8 +104,9 @@ final class TableDefinitions {
         List<String> keyNames = primaryKeys.isEmpty() ? List.of() : names(primaryKeys.get(0).columns);
         List<ColumnDefinition> definitions = new ArrayList<>();
         List<SequenceDefinition> sequences = new ArrayList<>();
-        for (SqlColumnDefinition column : columns) {
-            definitions.add(column(column, keyNames.contains(column.name.getSimple()), sequences));
+        for (Object source : columnSources) {
+            definitions.add(source instanceof SqlColumnDefinition column
+                ? column(column, keyNames.contains(column.name.getSimple()), sequences) : (ColumnDefinition) source);
         }
         List<IndexDefinition> indexes = new ArrayList<>();
         if (!primaryKeys.isEmpty()) {
@@ -108,6 +118,9 @@ final class TableDefinitions {
                 IndexOrigin.PRIMARY_KEY));
         }
         TableDefinition definition = new TableDefinition(0, table, definitions, layout, indexes);
+        for (TableLike like : likes) {
+            definition = withCopies(definition, like);
+        }
         for (SqlTableConstraint constraint : constraints) {
             if (constraint.kind != SqlTableConstraint.Kind.PRIMARY_KEY) {
                 definition = withConstraint(definition, constraint);
@@ -115,6 +128,37 @@ final class TableDefinitions {
         }
         definition.validate();
         return new NewTable(definition, sequences);
+    }
+
+    /**
+     * {@code definition} with the indexes and CHECK constraints that {@code like} copies from its source table, their
+     * columns found by name. Copied indexes get names of their own (index names are unique in the database); a
+     * copied primary key where the statement declares one too fails with 42P16.
+     */
+    private TableDefinition withCopies(TableDefinition definition, TableLike like) {
+        TableDefinition source = like.source();
+        if (like.indexes()) {
+            for (IndexDefinition index : source.indexes()) {
+                int[] columns = positions(definition.columns(), java.util.Arrays.stream(index.columns())
+                    .mapToObj(c -> source.column(c).name()).toList());
+                if (index.isPrimaryKey() && definition.hasPrimaryKey()) {
+                    throw ErrorCode.INVALID_DEFINITION.exception(table, "more than one PRIMARY KEY (one is copied"
+                        + " from " + source.name() + " by LIKE ... INCLUDING INDEXES)");
+                }
+                String name = freeName(index.isPrimaryKey() ? TableDefinition.primaryKeyName(simpleTable())
+                    : defaultName(definition, columns, index.unique() ? "KEY" : "IDX"));
+                definition = definition.withIndex(new IndexDefinition(0, name, columns, index.descending(),
+                    index.unique(), index.kind(), index.origin()));
+            }
+        }
+        if (like.constraints()) {
+            for (CheckConstraint check : source.checks()) {
+                String name = definition.hasConstraint(check.name())
+                    ? freeName(simpleTable() + "_CHECK" + (definition.checks().size() + 1)) : claim(check.name());
+                definition = definition.withCheck(new CheckConstraint(name, check.condition()));
+            }
+        }
+        return definition;
     }
 
     /** A column definition; the sequence of an identity column is added to {@code sequences}. */
