@@ -394,18 +394,45 @@ SqlNode VersoTruncate() :
     { return new SqlTruncateStatement(s.end(this), tables, restartIdentity, cascade); }
 }
 
+Isolation VersoIsolationLevel() :
+{
+}
+{
+    <ISOLATION> <LEVEL>
+    (
+        <READ> ( <COMMITTED> { return Isolation.READ_COMMITTED; } | <UNCOMMITTED> { return Isolation.READ_UNCOMMITTED; } )
+    |
+        <REPEATABLE> <READ> { return Isolation.REPEATABLE_READ; }
+    |
+        <SERIALIZABLE> { return Isolation.SERIALIZABLE; }
+    )
+}
+
 SqlNode VersoTransactionControl() :
 {
     final Span s;
     SqlIdentifier name = null;
+    Isolation level = null;
 }
 {
     (
-        <BEGIN> { s = span(); } [ <WORK> | <TRANSACTION> ]
-        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.BEGIN, null); }
+        <BEGIN> { s = span(); } [ <WORK> | <TRANSACTION> ] [ level = VersoIsolationLevel() ]
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.BEGIN, null, level); }
     |
-        <START> { s = span(); } <TRANSACTION>
-        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.BEGIN, null); }
+        <START> { s = span(); } <TRANSACTION> [ level = VersoIsolationLevel() ]
+        { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.BEGIN, null, level); }
+    |
+        <SET> { s = span(); }
+        (
+            <TRANSACTION> level = VersoIsolationLevel()
+            {
+                return new SqlTransactionStatement(s.end(this), TransactionControl.Action.SET_TRANSACTION, null,
+                    level);
+            }
+        |
+            <SESSION> <CHARACTERISTICS> <AS> <TRANSACTION> level = VersoIsolationLevel()
+            { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.SET_SESSION, null, level); }
+        )
     |
         <COMMIT> { s = span(); } [ <WORK> ]
         { return new SqlTransactionStatement(s.end(this), TransactionControl.Action.COMMIT, null); }

@@ -68,6 +68,11 @@ public enum ErrorCode {
     // 25: invalid transaction state
     TRANSACTION_ENDED(SqlState.INVALID_TRANSACTION_STATE, "transaction %d has already ended"),
     READ_ONLY(SqlState.READ_ONLY_SQL_TRANSACTION, "cannot execute %s in a read-only connection"),
+    ISOLATION_AFTER_FIRST_STATEMENT(SqlState.ACTIVE_SQL_TRANSACTION, "%s must come before the transaction's first"
+        + " statement (this transaction has run one): COMMIT or ROLLBACK first"),
+    SET_TRANSACTION_IN_AUTOCOMMIT(SqlState.NO_ACTIVE_SQL_TRANSACTION, "SET TRANSACTION applies to a transaction"
+        + " block: run it after BEGIN or with auto-commit off (SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION"
+        + " LEVEL sets the level of every later transaction)"),
     SAVEPOINT_IN_AUTOCOMMIT(SqlState.INVALID_TRANSACTION_STATE,
         "a savepoint needs a transaction: switch autocommit off or run BEGIN first"),
     NO_SUCH_SAVEPOINT(SqlState.INVALID_SAVEPOINT,

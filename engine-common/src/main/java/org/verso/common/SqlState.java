@@ -63,6 +63,10 @@ public final class SqlState {
     public static final String INVALID_CURSOR_STATE = "24000";
 
     public static final String INVALID_TRANSACTION_STATE = "25000";
+    /** A statement that must come before the transaction's first one came after it (SET TRANSACTION). */
+    public static final String ACTIVE_SQL_TRANSACTION = "25001";
+    /** A statement that needs a transaction block ran outside one (SET TRANSACTION in auto-commit mode). */
+    public static final String NO_ACTIVE_SQL_TRANSACTION = "25P01";
     public static final String IN_FAILED_TRANSACTION = "25P02";
     /** A savepoint that does not exist (released, rolled back past, or of another transaction). */
     public static final String INVALID_SAVEPOINT = "3B001";

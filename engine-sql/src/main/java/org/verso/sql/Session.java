@@ -49,6 +49,9 @@ public final class Session implements SqlSession {
     private VersoException abortCause;
     private boolean autoCommit = true;
     private IsolationLevel isolation = IsolationLevel.SNAPSHOT;
+    // The level SET TRANSACTION or BEGIN ISOLATION LEVEL asked for the transaction about to start, or null; it
+    // ends with that transaction.
+    private IsolationLevel nextTransactionIsolation;
     private boolean readOnly;
     // Set while SQL's BEGIN has suspended autocommit: COMMIT or ROLLBACK ends the block and resumes it.
     private boolean transactionBlock;
@@ -128,6 +131,7 @@ public final class Session implements SqlSession {
         }
         this.autoCommit = autoCommit;
         transactionBlock = false;
+        nextTransactionIsolation = null;
     }
 
     /** Runs DDL or a transaction-control statement: at once, and not as a statement of the transaction. */
@@ -153,7 +157,17 @@ public final class Session implements SqlSession {
                     autoCommit = false;
                     transactionBlock = true;
                 }
+                if (control.isolation() != null) {
+                    setTransactionIsolation(control);
+                }
             }
+            case SET_TRANSACTION -> {
+                if (autoCommit) {
+                    throw ErrorCode.SET_TRANSACTION_IN_AUTOCOMMIT.exception();
+                }
+                setTransactionIsolation(control);
+            }
+            case SET_SESSION -> setIsolation(control.isolation());
             case COMMIT -> commit();
             case ROLLBACK -> rollback();
             case SAVEPOINT -> setSavepoint(control.savepoint());
@@ -162,8 +176,30 @@ public final class Session implements SqlSession {
         }
     }
 
+    /**
+     * Gives the transaction about to start the level {@code control} names; fails with 25001 once the transaction
+     * has run a statement, since its snapshot and its reads were taken at the level it began with.
+     */
+    private void setTransactionIsolation(TransactionControl control) {
+        if (abortCause != null) {
+            currentTransaction(); // fails with 25P02: the transaction failed and waits for ROLLBACK
+        }
+        if (transaction != null && transaction.isActive()) {
+            throw ErrorCode.ISOLATION_AFTER_FIRST_STATEMENT.exception(control.sql());
+        }
+        nextTransactionIsolation = levelOf(control.isolation());
+    }
+
+    /** The level a transaction that starts now runs at: the one asked for it, else the session's. */
+    private IsolationLevel startingIsolation() {
+        IsolationLevel level = nextTransactionIsolation != null ? nextTransactionIsolation : isolation;
+        nextTransactionIsolation = null;
+        return level;
+    }
+
     /** The transaction ended: a block that BEGIN opened is over, and autocommit resumes. */
     private void endBlock() {
+        nextTransactionIsolation = null;
         if (transactionBlock) {
             transactionBlock = false;
             autoCommit = true;
@@ -218,7 +254,11 @@ public final class Session implements SqlSession {
     @Override
     public void setIsolation(Isolation level) {
         checkOpen();
-        this.isolation = switch (level) {
+        this.isolation = levelOf(level);
+    }
+
+    private static IsolationLevel levelOf(Isolation level) {
+        return switch (level) {
             case READ_UNCOMMITTED, READ_COMMITTED -> IsolationLevel.READ_COMMITTED;
             case REPEATABLE_READ -> IsolationLevel.SNAPSHOT;
             case SERIALIZABLE -> IsolationLevel.SERIALIZABLE;
@@ -319,7 +359,7 @@ public final class Session implements SqlSession {
         boolean ownsTransaction = autoCommit;
         Transaction tx;
         try {
-            tx = ownsTransaction ? database.begin(isolation) : currentTransaction();
+            tx = ownsTransaction ? database.begin(startingIsolation()) : currentTransaction();
             if (!ownsTransaction) {
                 tx.markStatement(); // at READ COMMITTED, a query in a transaction reads a fresh snapshot
             }
@@ -461,7 +501,7 @@ public final class Session implements SqlSession {
             transaction = null;
         }
         if (transaction == null) {
-            transaction = database.begin(isolation);
+            transaction = database.begin(startingIsolation());
         }
         return transaction;
     }

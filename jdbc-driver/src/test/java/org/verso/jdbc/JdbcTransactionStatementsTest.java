@@ -187,4 +187,85 @@ class JdbcTransactionStatementsTest {
         assertTrue(c.getAutoCommit(), "the failed COMMIT ended the block");
         assertEquals("1", ids(c));
     }
+
+    private static int sum(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT sum(v) FROM t")) {
+            assertTrue(rs.next());
+            return rs.getInt(1);
+        }
+    }
+
+    /**
+     * Two on-call doctors: each transaction reads both rows and takes one off; the second commit fails with 40001
+     * only at the level the SQL statements asked for, SERIALIZABLE, while the connections' own level is REPEATABLE
+     * READ, under which both commit. Returns the second transaction's SQLState, or "none".
+     */
+    private String writeSkew(String beginFirst, String beginSecond, int row) throws SQLException {
+        exec(c, "DELETE FROM t");
+        exec(c, "INSERT INTO t VALUES (" + row + ", 1), (" + (row + 1) + ", 1)");
+        Statement first = c.createStatement();
+        Statement second = other.createStatement();
+        for (String sql : beginFirst.split(";")) {
+            first.execute(sql);
+        }
+        for (String sql : beginSecond.split(";")) {
+            second.execute(sql);
+        }
+        assertEquals(2, sum(first));
+        assertEquals(2, sum(second));
+        first.executeUpdate("UPDATE t SET v = 0 WHERE id = " + row);
+        try {
+            second.executeUpdate("UPDATE t SET v = 0 WHERE id = " + (row + 1));
+            first.execute("COMMIT");
+            second.execute("COMMIT");
+            return "none";
+        } catch (SQLException e) {
+            first.execute("ROLLBACK");
+            second.execute("ROLLBACK");
+            return e.getSQLState();
+        }
+    }
+
+    @Test
+    void isolationLevelsNamedInSqlGovernTheTransactionsTheyAreFor() throws SQLException {
+        assertEquals(Connection.TRANSACTION_REPEATABLE_READ, c.getTransactionIsolation());
+        assertEquals("none", writeSkew("BEGIN", "BEGIN", 1));
+        assertEquals("40001", writeSkew("BEGIN ISOLATION LEVEL SERIALIZABLE",
+            "START TRANSACTION ISOLATION LEVEL SERIALIZABLE", 3));
+        assertEquals("40001", writeSkew("BEGIN;SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
+            "BEGIN WORK;set transaction isolation level serializable", 5));
+        assertEquals("none", writeSkew("BEGIN", "BEGIN", 7), "the level was the two transactions' only");
+        assertEquals(Connection.TRANSACTION_REPEATABLE_READ, c.getTransactionIsolation());
+
+        // The session's level: READ COMMITTED reads what commits meanwhile, within one transaction.
+        Statement s = c.createStatement();
+        s.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED");
+        assertEquals(Connection.TRANSACTION_READ_COMMITTED, c.getTransactionIsolation());
+        s.execute("BEGIN");
+        int before = sum(s);
+        exec(other, "UPDATE t SET v = v + 10");
+        assertEquals(before + 20, sum(s), "a new snapshot per statement");
+        s.execute("COMMIT");
+        s.execute("BEGIN ISOLATION LEVEL REPEATABLE READ");
+        before = sum(s);
+        exec(other, "UPDATE t SET v = v + 10");
+        assertEquals(before, sum(s), "one snapshot for the transaction that asked for it");
+        s.execute("COMMIT");
+        assertEquals(Connection.TRANSACTION_READ_COMMITTED, c.getTransactionIsolation());
+
+        // Where the statements do not apply.
+        assertSqlState("25P01", () -> s.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE"));
+        s.execute("BEGIN");
+        sum(s);
+        assertSqlState("25001", () -> s.execute("SET TRANSACTION ISOLATION LEVEL SERIALIZABLE"));
+        assertSqlState("25001", () -> s.execute("BEGIN ISOLATION LEVEL SERIALIZABLE"));
+        s.execute("ROLLBACK");
+        assertSqlState("42601", () -> s.execute("SET TRANSACTION ISOLATION LEVEL SNAPSHOT"));
+        c.setAutoCommit(false);
+        s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"); // outside a block, before any statement
+        before = sum(s);
+        exec(other, "UPDATE t SET v = v + 10");
+        assertEquals(before, sum(s));
+        c.commit();
+    }
 }

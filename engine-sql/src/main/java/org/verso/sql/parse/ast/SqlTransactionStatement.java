@@ -8,11 +8,13 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.verso.sql.api.Isolation;
 
 /**
- * {@code BEGIN [WORK | TRANSACTION]}, {@code START TRANSACTION}, {@code COMMIT [WORK]}, {@code ROLLBACK [WORK]},
- * {@code SAVEPOINT name}, {@code ROLLBACK [WORK] TO [SAVEPOINT] name} and {@code RELEASE [SAVEPOINT] name}: statements
- * the session runs itself, never planned.
+ * {@code BEGIN [WORK | TRANSACTION] [ISOLATION LEVEL level]}, {@code START TRANSACTION [ISOLATION LEVEL level]},
+ * {@code COMMIT [WORK]}, {@code ROLLBACK [WORK]}, {@code SAVEPOINT name}, {@code ROLLBACK [WORK] TO [SAVEPOINT] name},
+ * {@code RELEASE [SAVEPOINT] name}, {@code SET TRANSACTION ISOLATION LEVEL level} and {@code SET SESSION
+ * CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL level}: statements the session runs itself, never planned.
  */
 public final class SqlTransactionStatement extends SqlCall {
     private static final SqlOperator OPERATOR = VersoSqlNodes.operator("TRANSACTION CONTROL", SqlKind.OTHER);
@@ -21,9 +23,15 @@ public final class SqlTransactionStatement extends SqlCall {
     private final SqlIdentifier name;
 
     public SqlTransactionStatement(SqlParserPos pos, TransactionControl.Action action, SqlIdentifier name) {
+        this(pos, action, name, null);
+    }
+
+    /** A statement with an isolation level ({@code isolation}; null where BEGIN names none). */
+    public SqlTransactionStatement(SqlParserPos pos, TransactionControl.Action action, SqlIdentifier name,
+                                   Isolation isolation) {
         super(pos);
         this.name = name;
-        this.control = new TransactionControl(action, name == null ? null : name.getSimple());
+        this.control = new TransactionControl(action, name == null ? null : name.getSimple(), isolation);
     }
 
     @Override
@@ -41,6 +49,9 @@ public final class SqlTransactionStatement extends SqlCall {
         writer.keyword(control.action().sql());
         if (name != null) {
             name.unparse(writer, 0, 0);
+        }
+        if (control.isolation() != null) {
+            writer.keyword("ISOLATION LEVEL " + TransactionControl.levelSql(control.isolation()));
         }
     }
 }
