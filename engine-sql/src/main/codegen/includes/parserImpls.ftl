@@ -400,7 +400,8 @@ Isolation VersoIsolationLevel() :
 {
     <ISOLATION> <LEVEL>
     (
-        <READ> ( <COMMITTED> { return Isolation.READ_COMMITTED; } | <UNCOMMITTED> { return Isolation.READ_UNCOMMITTED; } )
+        <READ>
+        ( <COMMITTED> { return Isolation.READ_COMMITTED; } | <UNCOMMITTED> { return Isolation.READ_UNCOMMITTED; } )
     |
         <REPEATABLE> <READ> { return Isolation.REPEATABLE_READ; }
     |
