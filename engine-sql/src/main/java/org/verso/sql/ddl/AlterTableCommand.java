@@ -67,12 +67,6 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
             }
             case ADD_CONSTRAINT -> {
                 TableDefinition changed = definitions.withConstraint(table, (SqlTableConstraint) statement.subject);
-                for (int column = 0; column < table.columnCount(); column++) {
-                    if (table.column(column).nullable() && !changed.column(column).nullable()
-                            && ExistingRows.anyNull(database, table.name(), column)) {
-                        throw ErrorCode.NOT_NULL_VIOLATION.exception(table.column(column).name(), table.name());
-                    }
-                }
                 store(database, changed, List.of());
             }
             case DROP_CONSTRAINT -> {
@@ -123,15 +117,13 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
                 addedValue = evaluate(database, checks.defaultValue(added), added);
             }
         }
-        if (!added.nullable() && addedValue == null && !empty) {
-            throw ErrorCode.NOT_NULL_VIOLATION.exception(columnName, table.name());
-        }
         changed = table.withColumn(added.withAddedValue(addedValue));
         for (SqlTableConstraint constraint : column.constraints) {
             changed = definitions.withConstraint(changed, constraint);
         }
         if (!changed.column(table.columnCount()).nullable() && addedValue == null && !empty) {
-            throw ErrorCode.NOT_NULL_VIOLATION.exception(columnName, table.name()); // a PRIMARY KEY column
+            // NOT NULL declared, or implied by PRIMARY KEY: every older row would read NULL.
+            throw ErrorCode.NOT_NULL_VIOLATION.exception(columnName, table.name());
         }
         store(database, changed, sequences);
     }
@@ -178,9 +170,19 @@ record AlterTableCommand(SqlAlterTableStatement statement) implements DdlCommand
         return result == null ? null : Values.canonical(result, column.type());
     }
 
-    /** Checks the table's rows against the changed definition's constraints, then stores it. */
+    /**
+     * Checks the table's rows against the changed definition's constraints, and its columns that became NOT NULL (a
+     * PRIMARY KEY added) for NULLs, then stores it.
+     */
     private static void store(Database database, TableDefinition changed, List<SequenceDefinition> sequences) {
         Catalog catalog = database.catalog();
+        TableDefinition before = catalog.table(changed.name()).orElseThrow();
+        for (int column = 0; column < before.columnCount(); column++) {
+            if (before.column(column).nullable() && !changed.column(column).nullable()
+                    && ExistingRows.anyNull(database, changed.name(), column)) {
+                throw ErrorCode.NOT_NULL_VIOLATION.exception(changed.column(column).name(), changed.name());
+            }
+        }
         ExpressionChecks.checkAll(catalog, changed);
         SchemaSnapshot schema = SchemaSnapshot.read(catalog, List.of(), List.of(changed), null);
         RexBuilder rexBuilder = schema.rexBuilder();

@@ -2,6 +2,7 @@ package org.verso.sql.ddl;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -139,7 +140,7 @@ final class TableDefinitions {
         TableDefinition source = like.source();
         if (like.indexes()) {
             for (IndexDefinition index : source.indexes()) {
-                int[] columns = positions(definition.columns(), java.util.Arrays.stream(index.columns())
+                int[] columns = positions(definition.columns(), Arrays.stream(index.columns())
                     .mapToObj(c -> source.column(c).name()).toList());
                 if (index.isPrimaryKey() && definition.hasPrimaryKey()) {
                     throw ErrorCode.INVALID_DEFINITION.exception(table, "more than one PRIMARY KEY (one is copied"
